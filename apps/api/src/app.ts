@@ -1,0 +1,122 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type AppContext, deriveAppKeys } from './app-context.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { MemoryRateLimitStore } from './lib/rate-limit/memory-store.ts';
+import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
+import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
+import { flushTrustedIpUsage } from './modules/security/network-policy.service.ts';
+import { securityRoutes } from './modules/security/security.routes.ts';
+import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
+import { expireTokens } from './modules/tokens/tokens.service.ts';
+import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  rateLimits?: RateLimitStore;
+  /** Background jobs (expiry sweep, usage flush); tests turn them off and run them with their own clock. */
+  runBackgroundJobs?: boolean;
+}
+
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the whole server: dashboard API, public API and the web app, in layers. */
+export async function buildApp(
+  options: BuildAppOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, db } = options;
+  const ctx: AppContext = {
+    config,
+    db,
+    clock: options.clock ?? systemClock,
+    rateLimits:
+      options.rateLimits ??
+      (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
+    keys: deriveAppKeys(config),
+  };
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // Errors raised before routing (bad URL, over-long parameters) get the same problem+json.
+    frameworkErrors: (error, _request, reply) =>
+      sendProblem(reply, error.statusCode === 414 ? 414 : 400, 'bad_request', error.message),
+    logger: {
+      level: config.logLevel,
+      // Secrets never reach the log: credentials, cookies and the codes themselves.
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.token',
+          '*.api_secret',
+          '*.client_secret',
+        ],
+        censor: '[redacted]',
+      },
+    },
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.publicUrl.startsWith('https://'));
+  await app.register(cookie);
+  await app.register(formbody);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      await api.register(organizationRoutes, { ctx });
+      await api.register(apiKeyRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
+      await api.register(securityRoutes, { ctx });
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    async (publicApi) => {
+      await publicApi.register(oauthRoutes, { ctx });
+      await publicApi.register(tokenRoutes, { ctx });
+    },
+    { prefix: '/v1' },
+  );
+  await registerWebApp(app, config.webDistDir);
+  // Background jobs: each runs on its own interval; a failure is logged and retried next time.
+  const jobs = [
+    { name: 'token expiry sweep', everyMs: 30_000, run: () => expireTokens(ctx) },
+    { name: 'trusted IP usage', everyMs: 5_000, run: () => flushTrustedIpUsage(ctx) },
+  ];
+  const timers: NodeJS.Timeout[] = [];
+  if (options.runBackgroundJobs ?? true) {
+    app.addHook('onReady', async () => {
+      for (const job of jobs) {
+        const timer = setInterval(() => {
+          job.run().catch((error) => app.log.error({ err: error }, `${job.name} failed`));
+        }, job.everyMs);
+        timer.unref();
+        timers.push(timer);
+      }
+    });
+  }
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+    await flushTrustedIpUsage(ctx).catch(() => {});
+    await ctx.rateLimits.close();
+  });
+  return { app, ctx };
+}

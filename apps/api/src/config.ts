@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_PRICE_PER_CALL } from '@tanqin/shared';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  trustProxy: boolean;
+  pricePerCall: string;
+  jwtSecret: string;
+  tokenPepper: string;
+  isProduction: boolean;
+  logLevel: string;
+  webDistDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * Secrets come from the environment; for local runs they are generated once into the data
+ * folder, so restarts keep sessions and hashes valid. Production must set them.
+ */
+function loadOrCreateSecrets(dataDir: string, env: Env, isProduction: boolean) {
+  if (env.JWT_SECRET && env.TOKEN_PEPPER) {
+    return { jwtSecret: env.JWT_SECRET, tokenPepper: env.TOKEN_PEPPER };
+  }
+  if (isProduction) throw new Error('JWT_SECRET and TOKEN_PEPPER must be set in production');
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: { jwtSecret: string; tokenPepper: string };
+  if (existsSync(file)) {
+    stored = JSON.parse(readFileSync(file, 'utf8'));
+  } else {
+    stored = {
+      jwtSecret: randomBytes(32).toString('base64url'),
+      tokenPepper: randomBytes(32).toString('base64url'),
+    };
+    writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
+  }
+  return {
+    jwtSecret: env.JWT_SECRET ?? stored.jwtSecret,
+    tokenPepper: env.TOKEN_PEPPER ?? stored.tokenPepper,
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  mkdirSync(dataDir, { recursive: true });
+  const price = env.PRICE_PER_CALL ?? DEFAULT_PRICE_PER_CALL;
+  if (!/^\d+(\.\d{1,3})?$/.test(price)) {
+    throw new Error('PRICE_PER_CALL must be a decimal with at most 3 decimals, e.g. 0.005');
+  }
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    pricePerCall: price,
+    isProduction,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    ...loadOrCreateSecrets(dataDir, env, isProduction),
+  };
+}

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Database } from './database.ts';
+
+const migrationsDir = path.join(import.meta.dirname, 'migrations');
+// Any fixed number: several API processes starting at once take turns migrating.
+const MIGRATION_LOCK_ID = 7_414_221;
+
+/** Applies every `migrations/NNNN_name.sql` not applied yet, each in its own transaction. */
+export async function migrate(db: Database): Promise<string[]> {
+  await db.exec(`create table if not exists schema_migrations (
+    id text primary key,
+    applied_at timestamptz not null default now()
+  )`);
+  const files = readdirSync(migrationsDir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort();
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    const done = new Set(
+      (await tx.query<{ id: string }>('select id from schema_migrations')).map((row) => row.id),
+    );
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = readFileSync(path.join(migrationsDir, file), 'utf8');
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('insert into schema_migrations (id) values ($1)', [file]);
+      applied.push(file);
+    }
+  });
+  return applied;
+}
+
+/** Migrations are plain statements separated by semicolons at line ends (no functions bodies). */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Database, Queryable } from './database.ts';
+
+const INT8_OID = 20;
+
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `tq_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 1000) statementNames.set(sql, name);
+  }
+  return name;
+}
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+  const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      // Named statements are parsed and planned once per connection; our SQL texts are fixed.
+      const result = await target.query({ name: statementName(sql), text: sql, values: params });
+      return result.rows as T[];
+    },
+  });
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    ...asQueryable(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(asQueryable(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

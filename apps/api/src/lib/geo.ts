@@ -1,0 +1,12 @@
+import geoip from 'geoip-country';
+import { parseIp } from '@tanqin/shared';
+
+/**
+ * The country of an address from the IP-to-country data shipped in the geoip-country package
+ * (no download at run time). Loopback, private and unknown addresses have no country.
+ */
+export function countryOf(ip: string): string | undefined {
+  if (!parseIp(ip)) return undefined;
+  const address = ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+  return geoip.lookup(address)?.country ?? undefined;
+}

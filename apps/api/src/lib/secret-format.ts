@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const CHECKSUM_LENGTH = 6;
+
+function toBase62(bytes: Buffer): string {
+  let value = BigInt(`0x${bytes.toString('hex') || '0'}`);
+  let out = '';
+  while (value > 0n) {
+    out = BASE62[Number(value % 62n)] + out;
+    value /= 62n;
+  }
+  return out;
+}
+
+function checksum(text: string): string {
+  return toBase62(Buffer.from(crc32(text).toString(16).padStart(8, '0'), 'hex'))
+    .padStart(CHECKSUM_LENGTH, '0')
+    .slice(-CHECKSUM_LENGTH);
+}
+
+/**
+ * Secrets made for secret scanning (as GitHub's tokens): a recognisable prefix, random bits in
+ * base62, and a CRC32 checksum so junk is refused before any database lookup.
+ */
+export function generateSecret(prefix: string, randomByteCount = 24): string {
+  const body = toBase62(randomBytes(randomByteCount)).padStart(
+    Math.ceil((randomByteCount * 8) / Math.log2(62)),
+    '0',
+  );
+  return `${prefix}${body}${checksum(prefix + body)}`;
+}
+
+export function hasValidChecksum(prefix: string, value: unknown): value is string {
+  if (typeof value !== 'string' || !value.startsWith(prefix) || value.length > 200) return false;
+  const rest = value.slice(prefix.length);
+  if (rest.length <= CHECKSUM_LENGTH || !/^[0-9A-Za-z]+$/.test(rest)) return false;
+  const body = rest.slice(0, -CHECKSUM_LENGTH);
+  return checksum(prefix + body) === rest.slice(-CHECKSUM_LENGTH);
+}
+
+export const SECRET_PREFIX = {
+  clientId: 'tqc_',
+  clientSecret: 'tqcs_live_',
+  apiKey: 'tqk_live_',
+  apiSecret: 'tqs_live_',
+  refreshToken: 'tqr_',
+} as const;
+
+/** A non-secret random identifier with a readable prefix, e.g. `tok_3Fq9...`. */
+export function randomId(prefix: string, randomByteCount = 15): string {
+  return `${prefix}${toBase62(randomBytes(randomByteCount))}`;
+}

@@ -1,0 +1,61 @@
+import { createApiKeySchema, updateApiKeySchema } from '@tanqin/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { recordSecurityEvent } from '../security/security-events.service.ts';
+import { createApiKey, deleteApiKey, listApiKeys, setApiKeyActive } from './api-keys.service.ts';
+
+const KEY_MANAGERS = ['owner', 'admin', 'developer'] as const;
+const idParams = z.object({ id: z.uuid() });
+const organizationQuery = z.object({ organization_id: z.string().max(100).optional() });
+
+export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.get('/security/api-keys', async (request) => {
+    const member = await requireMember(ctx, request, KEY_MANAGERS);
+    assertOwnOrganization(member, parseInput(organizationQuery, request.query).organization_id);
+    return {
+      api_keys: await listApiKeys(ctx, member.organization.id, member.organization.time_zone),
+    };
+  });
+
+  app.post('/security/api-keys', async (request, reply) => {
+    const member = await requireMember(ctx, request, KEY_MANAGERS);
+    const input = parseInput(createApiKeySchema, request.body);
+    assertOwnOrganization(member, input.organization_id);
+    reply.header('Cache-Control', 'no-store');
+    const created = await createApiKey(ctx, member.organization.id, member.userId, input);
+    return reply.code(201).send({ success: true, ...created });
+  });
+
+  app.patch('/security/api-keys/:id', async (request) => {
+    const member = await requireMember(ctx, request, KEY_MANAGERS);
+    const { id } = parseInput(idParams, request.params);
+    const { is_active, organization_id } = parseInput(updateApiKeySchema, request.body);
+    assertOwnOrganization(member, organization_id);
+    const key = await setApiKeyActive(ctx, member.organization.id, id, is_active);
+    if (key.was_active && !is_active) {
+      await recordSecurityEvent(ctx, {
+        organizationId: member.organization.id,
+        type: 'key_disabled',
+        severity: 'info',
+        description: `API key "${key.key_name}" was disabled`,
+        clientIp: request.ip,
+        userAgent: request.headers['user-agent'],
+        requestPath: request.url,
+        requestMethod: request.method,
+        apiKeyId: id,
+        apiKeyName: key.key_name,
+      });
+    }
+    return { success: true, id, is_active };
+  });
+
+  app.delete('/security/api-keys/:id', async (request) => {
+    const member = await requireMember(ctx, request, KEY_MANAGERS);
+    const { id } = parseInput(idParams, request.params);
+    await deleteApiKey(ctx, member.organization.id, id);
+    return { success: true };
+  });
+}

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateApiKeyInput, Scope } from '@tanqin/shared';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { hmacSha256 } from '../../lib/crypto.ts';
+import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { startOfPeriod } from '../wallet/periods.ts';
+
+/** What the /v1 pipeline needs to know about a key, cached on the hot path. */
+export interface ApiKeyCredential {
+  id: string;
+  organization_id: string;
+  client_id: string;
+  key_name: string;
+  secret_hash: string;
+  scopes: Scope[];
+  allowed_ips: string[] | null;
+  rate_limit_per_hour: number;
+  rate_limit_per_minute: number;
+  is_active: boolean;
+  expires_at: Date | null;
+}
+
+// Bounded staleness for other processes; this process invalidates explicitly on every change.
+const KEY_CACHE_TTL_MS = 10_000;
+const credentialCache = new TtlCache<ApiKeyCredential | null>(KEY_CACHE_TTL_MS);
+
+export async function findApiKeyCredential(
+  ctx: AppContext,
+  apiKey: string,
+): Promise<ApiKeyCredential | undefined> {
+  const cached = credentialCache.get(apiKey);
+  if (cached !== undefined) return cached ?? undefined;
+  const [row] = await ctx.db.query<ApiKeyCredential>(
+    `select k.id, k.organization_id, o.client_id, k.key_name, k.secret_hash, k.scopes, k.allowed_ips,
+            k.rate_limit_per_hour, k.rate_limit_per_minute, k.is_active, k.expires_at
+       from api_keys k join organizations o on o.id = k.organization_id
+      where k.api_key = $1`,
+    [apiKey],
+  );
+  credentialCache.set(apiKey, row ?? null);
+  return row;
+}
+
+export function hashApiSecret(ctx: AppContext, secret: string) {
+  return hmacSha256(ctx.keys.pepper, secret);
+}
+
+export async function createApiKey(
+  ctx: AppContext,
+  organizationId: string,
+  userId: string,
+  input: {
+    key_name: string;
+    scopes: Scope[];
+    allowed_ips?: string[] | null;
+    rate_limit_per_hour: number;
+    rate_limit_per_minute: number;
+    expires_at?: Date;
+  },
+) {
+  if (input.expires_at && input.expires_at <= ctx.clock.now()) {
+    throw new AppError('validation_failed', 'The expiry date must be in the future', {
+      errors: [
+        {
+          path: 'expires_at',
+          code: 'expiresAtPast',
+          message: 'The expiry date must be in the future',
+        },
+      ],
+      detailAr: 'تاريخ الانتهاء يجب أن يكون في المستقبل',
+    });
+  }
+  const apiKey = generateSecret(SECRET_PREFIX.apiKey, 16);
+  const apiSecret = generateSecret(SECRET_PREFIX.apiSecret, 32);
+  const allowedIps = input.allowed_ips?.length ? input.allowed_ips : null;
+  const [row] = await ctx.db.query<{ id: string; created_at: Date }>(
+    `insert into api_keys (id, organization_id, key_name, api_key, secret_hash, scopes, allowed_ips,
+       rate_limit_per_hour, rate_limit_per_minute, expires_at, created_by, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     returning id, created_at`,
+    [
+      randomUUID(),
+      organizationId,
+      input.key_name,
+      apiKey,
+      hashApiSecret(ctx, apiSecret),
+      input.scopes,
+      allowedIps,
+      input.rate_limit_per_hour,
+      input.rate_limit_per_minute,
+      input.expires_at ?? null,
+      userId,
+      ctx.clock.now(),
+    ],
+  );
+  credentialCache.delete(apiKey);
+  return {
+    id: row!.id,
+    key_name: input.key_name,
+    api_key: apiKey,
+    api_secret: apiSecret,
+    scopes: input.scopes,
+    allowed_ips: allowedIps,
+    rate_limit_per_hour: input.rate_limit_per_hour,
+    rate_limit_per_minute: input.rate_limit_per_minute,
+    expires_at: input.expires_at ?? null,
+    is_active: true,
+    created_at: row!.created_at,
+  };
+}
+
+/** Every field of the spec's API key entity except the secret, with real counters. */
+export async function listApiKeys(ctx: AppContext, organizationId: string, timeZone: string) {
+  const now = ctx.clock.now();
+  return ctx.db.query(
+    `select k.id, k.key_name, k.api_key, k.scopes, k.allowed_ips, k.is_active, k.created_at, k.expires_at,
+            k.rate_limit_per_hour, k.rate_limit_per_minute,
+            coalesce(u.usage_count, 0) as usage_count, u.last_used_at,
+            (select client_ip from usage_logs l where l.api_key_id = k.id order by created_at desc limit 1)
+              as last_used_ip,
+            coalesce(u.requests_this_hour, 0) as requests_this_hour,
+            coalesce(u.requests_today, 0) as requests_today,
+            coalesce(u.requests_this_month, 0) as requests_this_month,
+            (select count(*)::int from security_events e
+              where e.api_key_id = k.id and e.event_severity = 'critical' and e.resolved_at is null)
+              as critical_events_count
+       from api_keys k
+       left join lateral (
+         select count(*)::int as usage_count, max(created_at) as last_used_at,
+                count(*) filter (where created_at > $2)::int as requests_this_hour,
+                count(*) filter (where created_at >= $3)::int as requests_today,
+                count(*) filter (where created_at >= $4)::int as requests_this_month
+           from usage_logs where api_key_id = k.id) u on true
+      where k.organization_id = $1
+      order by k.created_at desc`,
+    [
+      organizationId,
+      new Date(now.getTime() - 60 * 60 * 1000),
+      startOfPeriod(now, 'day', timeZone),
+      startOfPeriod(now, 'month', timeZone),
+    ],
+  );
+}
+
+export async function setApiKeyActive(
+  ctx: AppContext,
+  organizationId: string,
+  keyId: string,
+  isActive: boolean,
+) {
+  const [row] = await ctx.db.query<{ api_key: string; key_name: string; was_active: boolean }>(
+    `update api_keys k set is_active = $3
+       from (select id, is_active as was_active from api_keys where id = $1 and organization_id = $2) old
+      where k.id = old.id
+      returning k.api_key, k.key_name, old.was_active`,
+    [keyId, organizationId, isActive],
+  );
+  if (!row) throw notFound('API key');
+  credentialCache.delete(row.api_key);
+  return row;
+}
+
+export async function deleteApiKey(ctx: AppContext, organizationId: string, keyId: string) {
+  const [row] = await ctx.db.query<{ api_key: string }>(
+    'delete from api_keys where id = $1 and organization_id = $2 returning api_key',
+    [keyId, organizationId],
+  );
+  if (!row) throw notFound('API key');
+  credentialCache.delete(row.api_key);
+}

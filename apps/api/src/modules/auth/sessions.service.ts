@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hmacSha256 } from '../../lib/crypto.ts';
+import { generateSecret, hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface Principal {
+  userId: string;
+  sessionId: string;
+  kind: 'organization' | 'individual';
+}
+
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+async function signAccessToken(ctx: AppContext, principal: Principal) {
+  const now = Math.floor(ctx.clock.now().getTime() / 1000);
+  return new SignJWT({ sid: principal.sessionId, kind: principal.kind })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(principal.userId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
+    .setAudience('tanqin-dashboard')
+    .sign(ctx.keys.jwt);
+}
+
+async function issueRefreshToken(
+  ctx: AppContext,
+  db: Queryable,
+  sessionId: string,
+  expiresAt: Date,
+) {
+  const refreshToken = generateSecret(SECRET_PREFIX.refreshToken, 32);
+  await db.query(
+    'insert into refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, $3)',
+    [hmacSha256(ctx.keys.pepper, refreshToken), sessionId, expiresAt],
+  );
+  return refreshToken;
+}
+
+export async function startSession(
+  ctx: AppContext,
+  user: { id: string; kind: Principal['kind'] },
+  meta: { ip?: string; userAgent?: string },
+): Promise<IssuedSession> {
+  const sessionId = randomUUID();
+  const expiresAt = new Date(ctx.clock.now().getTime() + SESSION_TTL_MS);
+  const refreshToken = await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      'insert into sessions (id, user_id, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5)',
+      [sessionId, user.id, expiresAt, meta.ip ?? null, meta.userAgent?.slice(0, 300) ?? null],
+    );
+    return issueRefreshToken(ctx, tx, sessionId, expiresAt);
+  });
+  return {
+    accessToken: await signAccessToken(ctx, { userId: user.id, sessionId, kind: user.kind }),
+    refreshToken,
+    refreshExpiresAt: expiresAt,
+  };
+}
+
+const sessionExpired = () =>
+  new AppError('session_expired', 'The session has ended, sign in again');
+
+/**
+ * Rotates a refresh token. A token presented a second time means it was copied: the whole
+ * session is ended (reuse detection), so the thief's copy and the owner's both stop working.
+ */
+export async function rotateRefreshToken(ctx: AppContext, refreshToken: string | undefined) {
+  if (!hasValidChecksum(SECRET_PREFIX.refreshToken, refreshToken)) throw sessionExpired();
+  const now = ctx.clock.now();
+  const tokenHash = hmacSha256(ctx.keys.pepper, refreshToken);
+  const result = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.query<{
+      session_id: string;
+      used_at: Date | null;
+      expires_at: Date;
+      user_id: string;
+      kind: Principal['kind'];
+      revoked_at: Date | null;
+    }>(
+      `select r.session_id, r.used_at, r.expires_at, s.user_id, u.kind, s.revoked_at
+         from refresh_tokens r
+         join sessions s on s.id = r.session_id
+         join users u on u.id = s.user_id
+        where r.token_hash = $1
+        for update of r`,
+      [tokenHash],
+    );
+    if (!row) return undefined;
+    if (row.used_at) {
+      await tx.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [
+        row.session_id,
+        now,
+      ]);
+      return 'reused' as const;
+    }
+    if (row.revoked_at || row.expires_at <= now) return undefined;
+    await tx.query('update refresh_tokens set used_at = $2 where token_hash = $1', [
+      tokenHash,
+      now,
+    ]);
+    const next = await issueRefreshToken(ctx, tx, row.session_id, row.expires_at);
+    return { ...row, next };
+  });
+  if (!result || result === 'reused') throw sessionExpired();
+  const principal: Principal = {
+    userId: result.user_id,
+    sessionId: result.session_id,
+    kind: result.kind,
+  };
+  return {
+    principal,
+    accessToken: await signAccessToken(ctx, principal),
+    refreshToken: result.next,
+    refreshExpiresAt: result.expires_at,
+  };
+}
+
+export async function endSessionByRefreshToken(ctx: AppContext, refreshToken: string | undefined) {
+  if (!hasValidChecksum(SECRET_PREFIX.refreshToken, refreshToken)) return;
+  await ctx.db.query(
+    `update sessions set revoked_at = $2
+      where revoked_at is null
+        and id = (select session_id from refresh_tokens where token_hash = $1)`,
+    [hmacSha256(ctx.keys.pepper, refreshToken), ctx.clock.now()],
+  );
+}
+
+export async function endSession(ctx: AppContext, sessionId: string) {
+  await ctx.db.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [
+    sessionId,
+    ctx.clock.now(),
+  ]);
+}
+
+/** Checks a bearer access token and that its session is still open. */
+export async function authenticateAccessToken(
+  ctx: AppContext,
+  token: string | undefined,
+): Promise<Principal> {
+  if (!token) throw new AppError('unauthenticated', 'Sign in to continue');
+  let payload: { sub?: string } & Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, ctx.keys.jwt, {
+      audience: 'tanqin-dashboard',
+      algorithms: ['HS256'],
+      currentDate: ctx.clock.now(),
+    }));
+  } catch {
+    throw sessionExpired();
+  }
+  const sessionId = String(payload.sid);
+  const [session] = await ctx.db.query<{ id: string }>(
+    'select id from sessions where id = $1 and revoked_at is null and expires_at > $2',
+    [sessionId, ctx.clock.now()],
+  );
+  if (!session || !payload.sub) throw sessionExpired();
+  return {
+    userId: payload.sub,
+    sessionId,
+    kind: payload.kind === 'individual' ? 'individual' : 'organization',
+  };
+}

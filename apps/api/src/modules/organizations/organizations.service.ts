@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import type { MemberRole, OrgSignup } from '@tanqin/shared';
+import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { decrypt, encrypt, hmacSha256 } from '../../lib/crypto.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
+import { createAuditChains } from '../audit/audit.service.ts';
+
+export interface Organization {
+  id: string;
+  name: string;
+  type: 'government' | 'private';
+  email: string;
+  phone: string | null;
+  contact_person: string;
+  client_id: string;
+  require_ip_whitelist: boolean;
+  geo_blocking_enabled: boolean;
+  time_zone: string;
+  created_at: Date;
+}
+
+export interface Membership {
+  organization: Organization;
+  role: MemberRole;
+}
+
+const ORGANIZATION_COLUMNS = `o.id, o.name, o.type, o.email, o.phone, o.contact_person, o.client_id,
+  o.require_ip_whitelist, o.geo_blocking_enabled, o.time_zone, o.created_at`;
+
+const organizationExists = () =>
+  new AppError('organization_exists', 'An organisation with this email already exists', {
+    detailAr: 'توجد مؤسسة مسجلة بهذا البريد الإلكتروني',
+  });
+const emailTaken = () =>
+  new AppError('email_taken', 'This admin email is already registered', {
+    detailAr: 'البريد الإلكتروني للمسؤول مسجل مسبقاً',
+  });
+
+/** Creates the organisation, its admin user and the owner membership in one transaction. */
+export async function signupOrganization(ctx: AppContext, input: OrgSignup) {
+  const passwordHash = await hashPassword(input.adminDetails.password);
+  const clientSecret = generateSecret(SECRET_PREFIX.clientSecret, 32);
+  const organization = {
+    id: randomUUID(),
+    client_id: generateSecret(SECRET_PREFIX.clientId, 12),
+  };
+  const userId = randomUUID();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [existingOrg] = await tx.query('select 1 from organizations where lower(email) = $1', [
+        input.email.toLowerCase(),
+      ]);
+      if (existingOrg) throw organizationExists();
+      const [existingUser] = await tx.query('select 1 from users where lower(email) = $1', [
+        input.adminDetails.email.toLowerCase(),
+      ]);
+      if (existingUser) throw emailTaken();
+      const [row] = await tx.query<Organization>(
+        `insert into organizations (id, name, type, email, phone, contact_person,
+           verification_document_url, client_id, client_secret_encrypted, client_secret_hash)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         returning id, name, client_id, type, email, created_at`,
+        [
+          organization.id,
+          input.name,
+          input.type,
+          input.email,
+          input.phone || null,
+          input.contactPerson,
+          input.verificationDocumentUrl ?? null,
+          organization.client_id,
+          encrypt(ctx.keys.clientSecret, clientSecret, organization.id),
+          hmacSha256(ctx.keys.pepper, clientSecret),
+        ],
+      );
+      const admin = input.adminDetails;
+      await tx.query(
+        `insert into users (id, kind, email, first_name, last_name, phone, password_hash)
+         values ($1, 'organization', $2, $3, $4, $5, $6)`,
+        [
+          userId,
+          admin.email,
+          admin.firstName,
+          admin.lastName,
+          admin.phoneNumber || null,
+          passwordHash,
+        ],
+      );
+      await tx.query(
+        `insert into organization_members (organization_id, user_id, role) values ($1, $2, 'owner')`,
+        [organization.id, userId],
+      );
+      await createAuditChains(tx, organization.id);
+      return row!;
+    });
+  } catch (error) {
+    // Two sign-ups racing past the checks: the unique index decides.
+    if (isUniqueViolation(error)) {
+      const constraint = (error as { constraint?: string }).constraint ?? '';
+      throw constraint.startsWith('users') ? emailTaken() : organizationExists();
+    }
+    throw error;
+  }
+}
+
+/** The caller's organisation; an organisation user belongs to exactly one. */
+export async function getMembership(
+  ctx: AppContext,
+  userId: string,
+): Promise<Membership | undefined> {
+  const [row] = await ctx.db.query<Organization & { role: MemberRole }>(
+    `select ${ORGANIZATION_COLUMNS}, m.role
+       from organization_members m join organizations o on o.id = m.organization_id
+      where m.user_id = $1
+      order by m.created_at limit 1`,
+    [userId],
+  );
+  if (!row) return undefined;
+  const { role, ...organization } = row;
+  return { organization, role };
+}
+
+export async function revealClientSecret(ctx: AppContext, organizationId: string) {
+  const [row] = await ctx.db.query<{ client_id: string; client_secret_encrypted: string }>(
+    'select client_id, client_secret_encrypted from organizations where id = $1',
+    [organizationId],
+  );
+  if (!row) throw notFound('Organization');
+  return {
+    client_id: row.client_id,
+    client_secret: decrypt(
+      ctx.keys.clientSecret,
+      row.client_secret_encrypted,
+      organizationId,
+    ).toString(),
+  };
+}

@@ -1,0 +1,20 @@
+import type { Scope } from '@tanqin/shared';
+
+/** Who is calling /v1, after authentication: an API key, or the organisation's own credentials. */
+export interface ApiCaller {
+  organizationId: string;
+  clientId: string;
+  apiKeyId: string | null;
+  keyName: string | null;
+  scopes: Scope[];
+  ratePerMinute: number;
+  ratePerHour: number;
+  allowedIps: string[] | null;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+  path: string;
+  method: string;
+}

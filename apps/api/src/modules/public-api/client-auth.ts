@@ -1,0 +1,189 @@
+import {
+  DEFAULT_RATE_LIMIT_PER_HOUR,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_SCOPES,
+} from '@tanqin/shared';
+import { jwtVerify, SignJWT } from 'jose';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
+import { hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import {
+  type ApiKeyCredential,
+  findApiKeyCredential,
+  hashApiSecret,
+} from '../api-keys/api-keys.service.ts';
+import type { ApiCaller } from './caller.ts';
+
+export const ACCESS_TOKEN_AUDIENCE = 'tanqin-v1';
+export const OAUTH_TOKEN_TTL_SECONDS = 3600;
+
+const invalidKey = () => new AppError('invalid_api_key', 'Invalid API credentials');
+
+interface OrganizationCredential {
+  id: string;
+  client_id: string;
+  client_secret_hash: string;
+}
+const organizationCache = new TtlCache<OrganizationCredential | null>(10_000);
+
+async function findOrganizationByClientId(ctx: AppContext, clientId: string) {
+  const cached = organizationCache.get(clientId);
+  if (cached !== undefined) return cached ?? undefined;
+  const [row] = await ctx.db.query<OrganizationCredential>(
+    'select id, client_id, client_secret_hash from organizations where client_id = $1',
+    [clientId],
+  );
+  organizationCache.set(clientId, row ?? null);
+  return row;
+}
+
+function keyCaller(key: ApiKeyCredential) {
+  const caller: ApiCaller = {
+    organizationId: key.organization_id,
+    clientId: key.client_id,
+    apiKeyId: key.id,
+    keyName: key.key_name,
+    scopes: key.scopes,
+    ratePerMinute: key.rate_limit_per_minute,
+    ratePerHour: key.rate_limit_per_hour,
+    allowedIps: key.allowed_ips,
+  };
+  return { caller, keyActive: key.is_active, keyExpiresAt: key.expires_at };
+}
+
+function organizationCaller(org: OrganizationCredential): ApiCaller {
+  return {
+    organizationId: org.id,
+    clientId: org.client_id,
+    apiKeyId: null,
+    keyName: null,
+    scopes: [...DEFAULT_SCOPES],
+    ratePerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
+    ratePerHour: DEFAULT_RATE_LIMIT_PER_HOUR,
+    allowedIps: null,
+  };
+}
+
+/**
+ * Checks a client id + secret pair: an API key with its secret, or the organisation's client
+ * id with its client secret. The checksum refuses junk before any lookup.
+ */
+export async function authenticateClientCredentials(
+  ctx: AppContext,
+  clientId: string,
+  clientSecret: string,
+): Promise<{ caller: ApiCaller; keyActive: boolean; keyExpiresAt: Date | null } | undefined> {
+  if (hasValidChecksum(SECRET_PREFIX.apiKey, clientId)) {
+    if (!hasValidChecksum(SECRET_PREFIX.apiSecret, clientSecret)) return undefined;
+    const key = await findApiKeyCredential(ctx, clientId);
+    if (!key || !constantTimeEqual(hashApiSecret(ctx, clientSecret), key.secret_hash))
+      return undefined;
+    return keyCaller(key);
+  }
+  if (hasValidChecksum(SECRET_PREFIX.clientId, clientId)) {
+    if (!hasValidChecksum(SECRET_PREFIX.clientSecret, clientSecret)) return undefined;
+    const org = await findOrganizationByClientId(ctx, clientId);
+    if (
+      !org ||
+      !constantTimeEqual(hmacSha256(ctx.keys.pepper, clientSecret), org.client_secret_hash)
+    ) {
+      return undefined;
+    }
+    return { caller: organizationCaller(org), keyActive: true, keyExpiresAt: null };
+  }
+  return undefined;
+}
+
+export async function issueAccessToken(ctx: AppContext, caller: ApiCaller, apiKey: string | null) {
+  const now = Math.floor(ctx.clock.now().getTime() / 1000);
+  return new SignJWT({
+    org: caller.organizationId,
+    cid: caller.clientId,
+    kid: apiKey,
+    scope: caller.scopes.join(' '),
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(apiKey ? `key:${caller.apiKeyId}` : `org:${caller.organizationId}`)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + OAUTH_TOKEN_TTL_SECONDS)
+    .sign(ctx.keys.jwt);
+}
+
+function parseBasic(header: string): [string, string] | undefined {
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return [
+    decodeURIComponent(decoded.slice(0, colon)),
+    decodeURIComponent(decoded.slice(colon + 1)),
+  ];
+}
+
+/**
+ * Authenticates a /v1 call: `X-Client-Id` plus either `Authorization: Basic key:secret` or a
+ * bearer token from /v1/oauth/token. The key's state (active, expiry) is checked by the
+ * pipeline, so a disabled key gets its own answer and event.
+ */
+export async function authenticateApiCall(
+  ctx: AppContext,
+  headers: { authorization?: string; 'x-client-id'?: string | string[] },
+) {
+  const clientIdHeader = headers['x-client-id'];
+  const clientId = Array.isArray(clientIdHeader) ? clientIdHeader[0] : clientIdHeader;
+  const authorization = headers.authorization ?? '';
+  if (!authorization)
+    throw new AppError('unauthenticated', 'Send Authorization: Basic or Bearer credentials');
+  if (!clientId) throw new AppError('client_id_mismatch', 'The X-Client-Id header is required');
+
+  let result: Awaited<ReturnType<typeof authenticateClientCredentials>>;
+  if (/^basic /i.test(authorization)) {
+    let pair: [string, string] | undefined;
+    try {
+      pair = parseBasic(authorization);
+    } catch {
+      pair = undefined;
+    }
+    if (!pair) throw invalidKey();
+    result = await authenticateClientCredentials(ctx, pair[0], pair[1]);
+  } else if (/^bearer /i.test(authorization)) {
+    result = await authenticateBearer(ctx, authorization.slice(7).trim());
+  } else {
+    throw invalidKey();
+  }
+  if (!result) throw invalidKey();
+  if (result.caller.clientId !== clientId) {
+    throw new AppError('client_id_mismatch', 'X-Client-Id does not match the credentials');
+  }
+  return result;
+}
+
+async function authenticateBearer(ctx: AppContext, token: string) {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, ctx.keys.jwt, {
+      audience: ACCESS_TOKEN_AUDIENCE,
+      algorithms: ['HS256'],
+      currentDate: ctx.clock.now(),
+    }));
+  } catch {
+    return undefined;
+  }
+  let result: ReturnType<typeof keyCaller> | undefined;
+  if (typeof payload.kid === 'string') {
+    const key = await findApiKeyCredential(ctx, payload.kid);
+    result = key ? keyCaller(key) : undefined;
+  } else if (typeof payload.cid === 'string') {
+    const org = await findOrganizationByClientId(ctx, payload.cid);
+    result = org
+      ? { caller: organizationCaller(org), keyActive: true, keyExpiresAt: null }
+      : undefined;
+  }
+  if (!result) return undefined;
+  // A token asked for fewer scopes than the key has keeps to those; a key that lost scopes since loses them here too.
+  const granted = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
+  result.caller.scopes = result.caller.scopes.filter((scope) => granted.includes(scope));
+  return result;
+}

@@ -1,0 +1,142 @@
+import { ipInRange, parseIpRange, type Scope } from '@tanqin/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { RateWindow } from '../../lib/rate-limit/rate-limit-store.ts';
+import { countryGuard, trustedIpGuard } from '../security/network-policy.service.ts';
+import { recordSecurityEvent } from '../security/security-events.service.ts';
+import type { ApiCaller, RequestMeta } from './caller.ts';
+import { authenticateApiCall } from './client-auth.ts';
+import { Refusal } from './refusal.ts';
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    path: request.url.split('?')[0]!,
+    method: request.method,
+  };
+}
+
+function keyIpGuard(caller: ApiCaller, meta: RequestMeta) {
+  if (!caller.allowedIps?.length) return;
+  const allowed = caller.allowedIps.some((entry) => {
+    const range = parseIpRange(entry);
+    return range ? ipInRange(meta.ip, range) : false;
+  });
+  if (!allowed) {
+    throw new Refusal(
+      new AppError('ip_not_allowed', `Requests from ${meta.ip} are not allowed for this key`),
+      {
+        type: 'ip_blocked',
+        severity: 'warning',
+        description: `Request from ${meta.ip} refused: not in the key's allowed IPs`,
+      },
+    );
+  }
+}
+
+function scopeGuard(caller: ApiCaller, anyOf: Scope[]) {
+  if (anyOf.some((scope) => caller.scopes.includes(scope))) return;
+  throw new Refusal(
+    new AppError('insufficient_scope', `This call needs the scope ${anyOf.join(' or ')}`),
+    {
+      type: 'invalid_scope',
+      severity: 'warning',
+      description: `Call without the scope ${anyOf.join(' or ')}`,
+      additionalData: { required: anyOf, granted: caller.scopes },
+    },
+  );
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Per-minute and per-hour sliding windows, consumed all-or-nothing, with the IETF headers. */
+async function rateLimitGuard(ctx: AppContext, caller: ApiCaller, reply: FastifyReply) {
+  const subject = caller.apiKeyId ? `key:${caller.apiKeyId}` : `org:${caller.organizationId}`;
+  const windows: RateWindow[] = [
+    { key: `rl:${subject}:minute`, limit: caller.ratePerMinute, windowMs: MINUTE_MS },
+    { key: `rl:${subject}:hour`, limit: caller.ratePerHour, windowMs: HOUR_MS },
+  ];
+  const result = await ctx.rateLimits.consume(windows, ctx.clock.now().getTime());
+  const names = ['minute', 'hour'];
+  reply.header(
+    'RateLimit-Policy',
+    windows.map((w, i) => `"${names[i]}";q=${w.limit};w=${w.windowMs / 1000}`).join(', '),
+  );
+  reply.header(
+    'RateLimit',
+    result.states
+      .map(
+        (s, i) =>
+          `"${names[i]}";r=${Math.max(0, s.window.limit - s.count)};t=${Math.ceil(s.resetMs / 1000)}`,
+      )
+      .join(', '),
+  );
+  if (result.allowed) return;
+  const blocking = result.states.filter((s) => s.count >= s.window.limit);
+  const retryAfter = Math.max(1, ...blocking.map((s) => Math.ceil(s.resetMs / 1000)));
+  const which = blocking.map((s) => names[result.states.indexOf(s)]).join(' and ');
+  throw new Refusal(
+    new AppError('rate_limited', `Rate limit per ${which} exceeded; retry in ${retryAfter} s`, {
+      headers: { 'Retry-After': String(retryAfter) },
+    }),
+    {
+      type: 'rate_limit_exceeded',
+      severity: 'warning',
+      description: `Rate limit per ${which} exceeded`,
+    },
+  );
+}
+
+/**
+ * The /v1 request pipeline, in the order of ARCHITECTURE.md section 5: key known, active and
+ * unexpired -> IP allowed -> country allowed -> scope -> rate limits. Every refusal answers with
+ * its problem and leaves a security event for the organisation.
+ */
+export async function admitApiCall(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  anyOfScopes: Scope[],
+): Promise<{ caller: ApiCaller; meta: RequestMeta }> {
+  const meta = requestMeta(request);
+  const { caller, keyActive, keyExpiresAt } = await authenticateApiCall(ctx, request.headers);
+  try {
+    if (!keyActive) {
+      throw new Refusal(new AppError('key_inactive', 'This API key is disabled'), {
+        type: 'key_disabled',
+        severity: 'info',
+        description: 'Call with a disabled API key refused',
+      });
+    }
+    if (keyExpiresAt && keyExpiresAt <= ctx.clock.now()) {
+      throw new Refusal(new AppError('key_expired', 'This API key has expired'), {
+        type: 'key_disabled',
+        severity: 'info',
+        description: 'Call with an expired API key refused',
+      });
+    }
+    keyIpGuard(caller, meta);
+    await trustedIpGuard(ctx, caller, meta);
+    await countryGuard(ctx, caller, meta);
+    scopeGuard(caller, anyOfScopes);
+    await rateLimitGuard(ctx, caller, reply);
+  } catch (error) {
+    if (error instanceof Refusal) {
+      await recordSecurityEvent(ctx, {
+        organizationId: caller.organizationId,
+        ...error.event,
+        clientIp: meta.ip,
+        userAgent: meta.userAgent,
+        requestPath: meta.path,
+        requestMethod: meta.method,
+        apiKeyId: caller.apiKeyId,
+        apiKeyName: caller.keyName,
+      });
+    }
+    throw error;
+  }
+  return { caller, meta };
+}

@@ -1,0 +1,14 @@
+import { AppError } from '../../lib/app-error.ts';
+import type { SecurityEventInput } from '../security/security-events.service.ts';
+
+/** A refused /v1 call: its problem answer and the security event it leaves. */
+export class Refusal extends AppError {
+  constructor(
+    error: AppError,
+    readonly event: Pick<SecurityEventInput, 'type' | 'severity' | 'description'> & {
+      additionalData?: Record<string, unknown>;
+    },
+  ) {
+    super(error.code, error.message, error.extra);
+  }
+}

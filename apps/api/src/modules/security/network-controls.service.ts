@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../app-context.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { countryOf } from '../../lib/geo.ts';
+import { invalidateNetworkPolicy } from './network-policy.service.ts';
+
+/** Trusted IPs, country rules and the two organisation switches; every change drops the cached policy. */
+export async function listTrustedIps(ctx: AppContext, organizationId: string) {
+  return ctx.db.query(
+    `select t.id, t.ip_address, t.ip_range, t.description, t.api_key_id, k.key_name as api_key_name,
+            t.usage_count, t.last_seen_at, t.is_active, t.country, t.city, t.created_at
+       from trusted_ips t left join api_keys k on k.id = t.api_key_id
+      where t.organization_id = $1
+      order by t.created_at desc`,
+    [organizationId],
+  );
+}
+
+export async function addTrustedIp(
+  ctx: AppContext,
+  organizationId: string,
+  input: { ip_address: string; ip_range?: string | null; description: string; api_key_id?: string | null },
+) {
+  const apiKeyId = input.api_key_id || null;
+  if (apiKeyId) {
+    const [key] = await ctx.db.query('select 1 from api_keys where id = $1 and organization_id = $2', [
+      apiKeyId,
+      organizationId,
+    ]);
+    if (!key) throw notFound('API key');
+  }
+  const address = input.ip_address.split('/')[0]!;
+  const [row] = await ctx.db.query(
+    `insert into trusted_ips (id, organization_id, ip_address, ip_range, description, api_key_id, country, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     returning id, ip_address, ip_range, description, api_key_id, usage_count, last_seen_at, is_active, country, city, created_at`,
+    [
+      randomUUID(),
+      organizationId,
+      input.ip_address,
+      input.ip_range || null,
+      input.description,
+      apiKeyId,
+      countryOf(address) ?? null,
+      ctx.clock.now(),
+    ],
+  );
+  invalidateNetworkPolicy(organizationId);
+  return row!;
+}
+
+export async function setTrustedIpActive(ctx: AppContext, organizationId: string, id: string, isActive: boolean) {
+  const rows = await ctx.db.query('update trusted_ips set is_active = $3 where id = $1 and organization_id = $2 returning id', [
+    id,
+    organizationId,
+    isActive,
+  ]);
+  if (!rows.length) throw notFound('Trusted IP');
+  invalidateNetworkPolicy(organizationId);
+}
+
+export async function deleteTrustedIp(ctx: AppContext, organizationId: string, id: string) {
+  const rows = await ctx.db.query('delete from trusted_ips where id = $1 and organization_id = $2 returning id', [
+    id,
+    organizationId,
+  ]);
+  if (!rows.length) throw notFound('Trusted IP');
+  invalidateNetworkPolicy(organizationId);
+}
+
+export async function listCountryRules(ctx: AppContext, organizationId: string) {
+  return ctx.db.query(
+    'select country_code, is_allowed, created_at from country_rules where organization_id = $1 order by country_code',
+    [organizationId],
+  );
+}
+
+const ISO_REGIONS = new Set(
+  // Every ISO 3166-1 alpha-2 code Intl knows a name for (it echoes unknown codes back).
+  Array.from({ length: 26 * 26 }, (_, i) => String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26))).filter(
+    (code) => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) !== undefined,
+  ),
+);
+
+export async function setCountryRule(ctx: AppContext, organizationId: string, countryCode: string, isAllowed: boolean) {
+  if (!ISO_REGIONS.has(countryCode)) {
+    throw new AppError('validation_failed', 'Unknown country code', {
+      errors: [{ path: 'country_code', code: 'countryCodeInvalid', message: 'Invalid country code' }],
+      detailAr: 'رمز الدولة غير صالح',
+    });
+  }
+  const [row] = await ctx.db.query(
+    `insert into country_rules (organization_id, country_code, is_allowed, created_at) values ($1, $2, $3, $4)
+     on conflict (organization_id, country_code) do update set is_allowed = excluded.is_allowed
+     returning country_code, is_allowed, created_at`,
+    [organizationId, countryCode, isAllowed, ctx.clock.now()],
+  );
+  invalidateNetworkPolicy(organizationId);
+  return row!;
+}
+
+export async function updateOrganizationSettings(
+  ctx: AppContext,
+  organizationId: string,
+  input: { require_ip_whitelist?: boolean; geo_blocking_enabled?: boolean },
+) {
+  const [row] = await ctx.db.query<{ require_ip_whitelist: boolean; geo_blocking_enabled: boolean }>(
+    `update organizations
+        set require_ip_whitelist = coalesce($2, require_ip_whitelist),
+            geo_blocking_enabled = coalesce($3, geo_blocking_enabled)
+      where id = $1
+      returning require_ip_whitelist, geo_blocking_enabled`,
+    [organizationId, input.require_ip_whitelist ?? null, input.geo_blocking_enabled ?? null],
+  );
+  invalidateNetworkPolicy(organizationId);
+  return row!;
+}

@@ -1,0 +1,112 @@
+import { ipInRange, type IpRange, parseIpRange } from '@tanqin/shared';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { countryOf } from '../../lib/geo.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
+import { Refusal } from '../public-api/refusal.ts';
+
+interface TrustedEntry {
+  id: string;
+  apiKeyId: string | null;
+  ranges: IpRange[];
+}
+
+/** An organisation's network policy, as the /v1 pipeline needs it on every call. */
+interface NetworkPolicy {
+  requireIpWhitelist: boolean;
+  geoBlockingEnabled: boolean;
+  trustedIps: TrustedEntry[];
+  blockedCountries: Set<string>;
+}
+
+const policyCache = new TtlCache<NetworkPolicy>(10_000);
+
+export function invalidateNetworkPolicy(organizationId: string) {
+  policyCache.delete(organizationId);
+}
+
+async function loadPolicy(ctx: AppContext, organizationId: string): Promise<NetworkPolicy> {
+  const cached = policyCache.get(organizationId);
+  if (cached) return cached;
+  const [settings] = await ctx.db.query<{ require_ip_whitelist: boolean; geo_blocking_enabled: boolean }>(
+    'select require_ip_whitelist, geo_blocking_enabled from organizations where id = $1',
+    [organizationId],
+  );
+  const trusted = await ctx.db.query<{ id: string; api_key_id: string | null; ip_address: string; ip_range: string | null }>(
+    'select id, api_key_id, ip_address, ip_range from trusted_ips where organization_id = $1 and is_active',
+    [organizationId],
+  );
+  const blocked = await ctx.db.query<{ country_code: string }>(
+    'select country_code from country_rules where organization_id = $1 and not is_allowed',
+    [organizationId],
+  );
+  const policy: NetworkPolicy = {
+    requireIpWhitelist: settings?.require_ip_whitelist ?? false,
+    geoBlockingEnabled: settings?.geo_blocking_enabled ?? false,
+    trustedIps: trusted.map((row) => ({
+      id: row.id,
+      apiKeyId: row.api_key_id,
+      ranges: [row.ip_address, row.ip_range]
+        .filter((entry): entry is string => Boolean(entry))
+        .map((entry) => parseIpRange(entry))
+        .filter((range): range is IpRange => Boolean(range)),
+    })),
+    blockedCountries: new Set(blocked.map((row) => row.country_code)),
+  };
+  policyCache.set(organizationId, policy);
+  return policy;
+}
+
+/**
+ * Uses of trusted IPs, counted in memory and added to the rows every few seconds, so the hot
+ * path never writes (and never queues on) a trusted-IP row.
+ */
+const pendingUses = new Map<string, { count: number; lastSeenAt: Date }>();
+
+export async function flushTrustedIpUsage(ctx: AppContext) {
+  const batch = [...pendingUses.entries()];
+  pendingUses.clear();
+  for (const [id, use] of batch) {
+    await ctx.db.query(
+      `update trusted_ips set usage_count = usage_count + $2,
+              last_seen_at = greatest(coalesce(last_seen_at, $3), $3) where id = $1`,
+      [id, use.count, use.lastSeenAt],
+    );
+  }
+}
+
+/** IP allow-listing: with require_ip_whitelist on, only active trusted IPs (for all keys or this one). */
+export async function trustedIpGuard(ctx: AppContext, caller: ApiCaller, meta: RequestMeta) {
+  const policy = await loadPolicy(ctx, caller.organizationId);
+  if (!policy.requireIpWhitelist) return;
+  const match = policy.trustedIps.find(
+    (entry) =>
+      (entry.apiKeyId === null || entry.apiKeyId === caller.apiKeyId) &&
+      entry.ranges.some((range) => ipInRange(meta.ip, range)),
+  );
+  if (!match) {
+    throw new Refusal(new AppError('ip_not_allowed', `Requests from ${meta.ip} are not in the trusted IPs`), {
+      type: 'ip_blocked',
+      severity: 'warning',
+      description: `Request from ${meta.ip} refused: not a trusted IP`,
+    });
+  }
+  const use = pendingUses.get(match.id);
+  pendingUses.set(match.id, { count: (use?.count ?? 0) + 1, lastSeenAt: ctx.clock.now() });
+}
+
+/** Geographic blocking: with geo_blocking_enabled on, countries ruled not allowed are refused. */
+export async function countryGuard(ctx: AppContext, caller: ApiCaller, meta: RequestMeta) {
+  const policy = await loadPolicy(ctx, caller.organizationId);
+  if (!policy.geoBlockingEnabled || policy.blockedCountries.size === 0) return;
+  const country = countryOf(meta.ip);
+  if (country && policy.blockedCountries.has(country)) {
+    throw new Refusal(new AppError('country_not_allowed', `Requests from ${country} are blocked`), {
+      type: 'geo_blocked',
+      severity: 'warning',
+      description: `Request from ${meta.ip} (${country}) refused: country blocked`,
+      additionalData: { country },
+    });
+  }
+}

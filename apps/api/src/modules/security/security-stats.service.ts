@@ -1,0 +1,64 @@
+import type { AppContext } from '../../app-context.ts';
+import { startOfPeriod } from '../wallet/periods.ts';
+
+const REFUSAL_TYPES = ['ip_blocked', 'geo_blocked', 'rate_limit_exceeded', 'invalid_scope', 'key_disabled'];
+
+/** The security score of spec section 9 and its label. */
+export function securityScore(stats: {
+  critical_events_count: number;
+  rate_limit_violations: number;
+  active_api_keys: number;
+  trusted_ips_count: number;
+}) {
+  let score = 100;
+  score -= Math.min(30, 10 * stats.critical_events_count);
+  if (stats.rate_limit_violations > 10) score -= 15;
+  if (stats.active_api_keys === 0) score -= 20;
+  if (stats.trusted_ips_count === 0) score -= 10;
+  score = Math.max(0, score);
+  const label = score >= 90 ? 'Excellent' : score >= 70 ? 'Good' : 'Needs Attention';
+  return { security_score: score, security_label: label };
+}
+
+/**
+ * The spec's "Security stats", computed: today is the organisation's day. Refused calls are
+ * counted from the events (with their occurrences), billed calls from the usage log.
+ */
+export async function getSecurityStats(ctx: AppContext, organization: { id: string; time_zone: string }) {
+  const dayStart = startOfPeriod(ctx.clock.now(), 'day', organization.time_zone);
+  const [row] = await ctx.db.query<{
+    total_api_keys: number;
+    active_api_keys: number;
+    billed_today: number;
+    blocked_requests_today: number;
+    critical_events_count: number;
+    trusted_ips_count: number;
+    countries_blocked: number;
+    rate_limit_violations: number;
+  }>(
+    `select
+       (select count(*)::int from api_keys where organization_id = $1) as total_api_keys,
+       (select count(*)::int from api_keys where organization_id = $1 and is_active) as active_api_keys,
+       (select count(*)::int from usage_logs where organization_id = $1 and created_at >= $2) as billed_today,
+       (select coalesce(sum(occurrences), 0)::int from security_events
+         where organization_id = $1 and last_seen_at >= $2 and event_type = any($3)) as blocked_requests_today,
+       (select count(*)::int from security_events
+         where organization_id = $1 and event_severity = 'critical' and resolved_at is null) as critical_events_count,
+       (select count(*)::int from trusted_ips where organization_id = $1 and is_active) as trusted_ips_count,
+       (select count(*)::int from country_rules where organization_id = $1 and not is_allowed) as countries_blocked,
+       (select coalesce(sum(occurrences), 0)::int from security_events
+         where organization_id = $1 and event_type = 'rate_limit_exceeded' and last_seen_at >= $2)
+         as rate_limit_violations`,
+    [organization.id, dayStart, REFUSAL_TYPES],
+  );
+  const { billed_today, ...stats } = row!;
+  const totalRequests = billed_today + stats.blocked_requests_today;
+  return {
+    ...stats,
+    inactive_api_keys: stats.total_api_keys - stats.active_api_keys,
+    total_requests_today: totalRequests,
+    blocked_percentage: totalRequests ? Math.round((stats.blocked_requests_today / totalRequests) * 1000) / 10 : 0,
+    ...securityScore(stats),
+    show_alert: stats.critical_events_count > 0 || stats.rate_limit_violations > 50,
+  };
+}

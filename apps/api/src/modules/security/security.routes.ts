@@ -1,0 +1,119 @@
+import {
+  countryRuleSchema,
+  createTrustedIpSchema,
+  organizationSettingsSchema,
+  securityEventsQuerySchema,
+  toggleSchema,
+} from '@tanqin/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import {
+  addTrustedIp,
+  deleteTrustedIp,
+  listCountryRules,
+  listTrustedIps,
+  setCountryRule,
+  setTrustedIpActive,
+  updateOrganizationSettings,
+} from './network-controls.service.ts';
+import { exportSecurityEventsCsv, listSecurityEvents, resolveSecurityEvent } from './security-events.queries.ts';
+import { getSecurityStats } from './security-stats.service.ts';
+
+const READERS = ['owner', 'admin', 'developer', 'viewer'] as const;
+const MANAGERS = ['owner', 'admin'] as const;
+const idParams = z.object({ id: z.uuid() });
+const organizationQuery = z.object({ organization_id: z.string().max(100).optional() });
+
+/** The security center (spec section 7 "Security"): every query is the caller's organisation's. */
+export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const member = async (request: Parameters<typeof requireMember>[1], roles: readonly (typeof READERS)[number][], organizationId?: string) => {
+    const caller = await requireMember(ctx, request, roles);
+    assertOwnOrganization(caller, organizationId);
+    return caller;
+  };
+  const queryOrganization = (query: unknown) => parseInput(organizationQuery, query).organization_id;
+
+  app.get('/security/trusted-ips', async (request) => {
+    const caller = await member(request, READERS, queryOrganization(request.query));
+    return { trusted_ips: await listTrustedIps(ctx, caller.organization.id) };
+  });
+
+  app.post('/security/trusted-ips', async (request, reply) => {
+    const input = parseInput(createTrustedIpSchema, request.body);
+    const caller = await member(request, MANAGERS, input.organization_id);
+    return reply.code(201).send({ success: true, trusted_ip: await addTrustedIp(ctx, caller.organization.id, input) });
+  });
+
+  app.patch('/security/trusted-ips/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(toggleSchema, request.body);
+    const caller = await member(request, MANAGERS, input.organization_id);
+    await setTrustedIpActive(ctx, caller.organization.id, id, input.is_active);
+    return { success: true, id, is_active: input.is_active };
+  });
+
+  app.delete('/security/trusted-ips/:id', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const caller = await member(request, MANAGERS);
+    await deleteTrustedIp(ctx, caller.organization.id, id);
+    return { success: true };
+  });
+
+  app.get('/security/country-rules', async (request) => {
+    const caller = await member(request, READERS, queryOrganization(request.query));
+    return { country_rules: await listCountryRules(ctx, caller.organization.id) };
+  });
+
+  app.post('/security/country-rules', async (request) => {
+    const input = parseInput(countryRuleSchema, request.body);
+    const caller = await member(request, MANAGERS, input.organization_id);
+    return {
+      success: true,
+      country_rule: await setCountryRule(ctx, caller.organization.id, input.country_code, input.is_allowed),
+    };
+  });
+
+  app.get('/security/organization-settings', async (request) => {
+    const caller = await member(request, READERS, queryOrganization(request.query));
+    const { require_ip_whitelist, geo_blocking_enabled } = caller.organization;
+    return { require_ip_whitelist, geo_blocking_enabled };
+  });
+
+  app.patch('/security/organization-settings', async (request) => {
+    const input = parseInput(organizationSettingsSchema, request.body);
+    const caller = await member(request, MANAGERS, input.organization_id);
+    return { success: true, ...(await updateOrganizationSettings(ctx, caller.organization.id, input)) };
+  });
+
+  app.get('/security/events', async (request) => {
+    const query = parseInput(securityEventsQuerySchema, request.query);
+    const caller = await member(request, READERS, query.organization_id);
+    return listSecurityEvents(ctx, caller.organization.id, query, query.page, query.page_size);
+  });
+
+  app.patch('/security/events/:id/resolve', async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const caller = await member(request, MANAGERS);
+    return { success: true, event: await resolveSecurityEvent(ctx, caller.organization.id, id) };
+  });
+
+  app.get('/security/events/export', async (request, reply) => {
+    const query = parseInput(securityEventsQuerySchema, request.query);
+    const caller = await member(request, READERS, query.organization_id);
+    const csv = await exportSecurityEventsCsv(ctx, caller.organization.id, query);
+    const date = ctx.clock.now().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="security-events-${date}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(csv);
+  });
+
+  app.get('/security/stats', async (request) => {
+    const caller = await member(request, READERS, queryOrganization(request.query));
+    return { success: true, data: await getSecurityStats(ctx, caller.organization) };
+  });
+}

@@ -1,0 +1,402 @@
+import { formatCode, parseCode, type TokenStatus } from '@tanqin/shared';
+import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { SqlParams } from '../../db/sql-params.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashNationalId } from '../../lib/identity.ts';
+import { randomId } from '../../lib/secret-format.ts';
+import {
+  type AuditSource,
+  appendAudit,
+  auditAppendCtes,
+  auditShard,
+} from '../audit/audit.service.ts';
+import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
+import { recordSecurityEvent } from '../security/security-events.service.ts';
+import {
+  type BilledCall,
+  billingCtes,
+  recordBilledCall,
+  riyalToMillis,
+} from '../wallet/billing.service.ts';
+import { codeLookupHash, generateCode, openPayload, sealPayload } from './code-crypto.ts';
+
+export interface GenerateInput {
+  data: Record<string, unknown>;
+  data_scope?: string[];
+  expires_in: number;
+  audience?: string;
+  subject?: { national_id?: string; user_id?: string };
+}
+
+interface TokenRow {
+  id: string;
+  organization_id: string;
+  audience_organization_id: string;
+  ciphertext: string | null;
+  data_fields: string[];
+  data_scope: string[];
+  status: TokenStatus;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+const notFound = () => new AppError('token_not_found', 'Token not found');
+const goneFor = (status: Exclude<TokenStatus, 'active'>) =>
+  ({
+    used: new AppError('token_used', 'This token has already been used'),
+    expired: new AppError('token_expired', 'This token has expired'),
+    revoked: new AppError('token_revoked', 'This token has been revoked'),
+  })[status];
+
+/** Active tokens past their expiry count as expired before the sweep reaches them. */
+function effectiveStatus(row: Pick<TokenRow, 'status' | 'expires_at'>, now: Date): TokenStatus {
+  return row.status === 'active' && row.expires_at <= now ? 'expired' : row.status;
+}
+
+const actorOf = (caller: ApiCaller) =>
+  caller.apiKeyId ? `api_key:${caller.apiKeyId}` : 'client_credentials';
+
+/** The audit source columns of a CTE that returns token rows. */
+const tokenAuditSource = (cte: string): AuditSource => ({
+  cte,
+  organizationId: 'organization_id',
+  shard: 'audit_shard',
+  tokenId: 'id',
+  fields: 'data_fields',
+});
+
+function billedCall(
+  ctx: AppContext,
+  caller: ApiCaller,
+  meta: RequestMeta,
+  statusCode: number,
+): BilledCall {
+  return {
+    organizationId: caller.organizationId,
+    apiKeyId: caller.apiKeyId,
+    endpoint: `${meta.method} ${meta.path.replace(/\/tok_[^/]+/, '/{token_id}')}`,
+    statusCode,
+    costMillis: riyalToMillis(ctx.config.pricePerCall),
+    at: ctx.clock.now(),
+    clientIp: meta.ip,
+  };
+}
+
+/** Security events a successful call can raise: a key's first use, or use from a new address. */
+async function noteKeyUse(ctx: AppContext, caller: ApiCaller, meta: RequestMeta, flags: KeyUseFlags) {
+  if (!caller.apiKeyId || !(flags.is_first_use || flags.is_new_ip)) return;
+  await recordSecurityEvent(ctx, {
+    organizationId: caller.organizationId,
+    ...(flags.is_first_use
+      ? { type: 'key_first_use', severity: 'info', description: `API key "${caller.keyName}" was used for the first time` }
+      : { type: 'new_ip_detected', severity: 'warning', description: `API key "${caller.keyName}" was used from a new address ${meta.ip}` }),
+    clientIp: meta.ip,
+    userAgent: meta.userAgent,
+    requestPath: meta.path,
+    requestMethod: meta.method,
+    apiKeyId: caller.apiKeyId,
+    apiKeyName: caller.keyName,
+  });
+}
+
+async function resolveAudience(ctx: AppContext, caller: ApiCaller, audience: string | undefined) {
+  if (!audience || audience === caller.clientId) return caller.organizationId;
+  const [row] = await ctx.db.query<{ id: string }>(
+    'select id from organizations where client_id = $1',
+    [audience],
+  );
+  if (!row)
+    throw new AppError(
+      'invalid_audience',
+      'audience is not the client_id of a registered organisation',
+    );
+  return row.id;
+}
+
+/**
+ * Issues a code: the payload sealed under a key only the code can give, the code kept nowhere.
+ * One statement writes the token, its audit row and the bill: all or nothing, one round trip.
+ */
+export async function generateToken(
+  ctx: AppContext,
+  caller: ApiCaller,
+  meta: RequestMeta,
+  input: GenerateInput,
+) {
+  const audienceId = await resolveAudience(ctx, caller, input.audience);
+  const code = generateCode();
+  const tokenId = randomId('tok_');
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + input.expires_in * 1000);
+  const subjectHash = input.subject?.national_id
+    ? hashNationalId(ctx.keys.pepper, input.subject.national_id)
+    : null;
+  const p = new SqlParams();
+  const [row] = await ctx.db.query<{ audit_seq: number | null; is_first_use: boolean; is_new_ip: boolean }>(
+    `with token_insert as (
+       insert into tokens (id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext,
+         data_fields, data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at)
+       values (${p.add(tokenId)}, ${p.add(caller.organizationId, 'uuid')}, ${p.add(audienceId, 'uuid')},
+         ${p.add(caller.apiKeyId, 'uuid')}, ${p.add(codeLookupHash(ctx.keys.pepper, code))},
+         ${p.add(sealPayload(code, tokenId, { data: input.data }))}, ${p.add(Object.keys(input.data), 'text[]')},
+         ${p.add(input.data_scope ?? [], 'text[]')}, ${p.add(auditShard(tokenId), 'int')}, ${p.add(subjectHash)},
+         ${p.add(input.subject?.user_id ?? null)}, ${p.add(now, 'timestamptz')}, ${p.add(expiresAt, 'timestamptz')})
+       returning id, organization_id, audit_shard, data_fields),
+     ${auditAppendCtes(p, tokenAuditSource('token_insert'), {
+       action: 'issue',
+       actorOrganizationId: caller.organizationId,
+       actor: actorOf(caller),
+       createdAt: now,
+     })},
+     ${billingCtes(p, billedCall(ctx, caller, meta, 201), 'audit_insert')}
+     select (select seq from audit_insert) as audit_seq, ${KEY_USE_FLAGS_SQL}`,
+    p.values,
+  );
+  // Every organisation gets its chains at sign-up; a missing one is a bug, not a client error.
+  if (row?.audit_seq == null)
+    throw new Error(`No audit chain for organisation ${caller.organizationId}`);
+  await noteKeyUse(ctx, caller, meta, row);
+  return {
+    success: true,
+    token: formatCode(code),
+    token_id: tokenId,
+    reference_id: tokenId,
+    created_at: now,
+    expires_at: expiresAt,
+    message: 'Token generated successfully',
+  };
+}
+
+interface VerifyRow extends TokenRow {
+  issuer_name: string;
+  issuer_client_id: string;
+  audit_seq: number | null;
+  is_first_use: boolean; is_new_ip: boolean;
+}
+
+/** Why a verify consumed nothing, with its failed-use audit row; such calls are not billed. */
+async function refuseVerify(
+  ctx: AppContext,
+  caller: ApiCaller,
+  meta: RequestMeta,
+  row: VerifyRow | undefined,
+  now: Date,
+) {
+  if (!row) return notFound();
+  const isWrongAudience = row.audience_organization_id !== caller.organizationId;
+  const status = effectiveStatus(row, now);
+  const gone = status === 'active' ? 'used' : status;
+  await ctx.db.transaction((tx) =>
+    appendAudit(tx, [
+      {
+        organizationId: row.organization_id,
+        tokenId: row.id,
+        action: 'failed_use',
+        actorOrganizationId: caller.organizationId,
+        actor: actorOf(caller),
+        fields: [],
+        reason: isWrongAudience ? 'wrong_audience' : `token_${gone}`,
+        createdAt: now,
+      },
+    ]),
+  );
+  if (!isWrongAudience) return goneFor(gone);
+  await recordSecurityEvent(ctx, {
+    organizationId: row.organization_id,
+    type: 'suspicious_activity',
+    severity: 'critical',
+    description: `Token ${row.id} was presented by an organisation it is not addressed to`,
+    clientIp: meta.ip,
+    userAgent: meta.userAgent,
+    requestPath: meta.path,
+    requestMethod: meta.method,
+    additionalData: { token_id: row.id, presented_by: caller.clientId },
+  });
+  // Exactly as for an unknown code: the caller learns nothing about codes not meant for it.
+  return notFound();
+}
+
+/**
+ * Verifies a code as the calling organisation, in one statement on the success path. The row
+ * lock makes concurrent verifies of one code take turns: the first consumes it and deletes the
+ * ciphertext; each later one re-reads the row, finds it used and consumes nothing.
+ */
+export async function verifyToken(
+  ctx: AppContext,
+  caller: ApiCaller,
+  meta: RequestMeta,
+  typed: string,
+) {
+  const code = parseCode(typed);
+  if (!code)
+    throw new AppError(
+      'token_malformed',
+      'The token is malformed (check character does not match)',
+    );
+  const now = ctx.clock.now();
+  const p = new SqlParams();
+  const callerId = p.add(caller.organizationId, 'uuid');
+  const at = p.add(now, 'timestamptz');
+  const [row] = await ctx.db.query<VerifyRow>(
+    `with target as (
+       select t.id, t.organization_id, t.audience_organization_id, t.ciphertext, t.status, t.expires_at,
+              t.data_fields, t.data_scope, t.audit_shard, o.name as issuer_name, o.client_id as issuer_client_id
+         from tokens t join organizations o on o.id = t.organization_id
+        where t.code_hash = ${p.add(codeLookupHash(ctx.keys.pepper, code))}
+          for update of t),
+     consumed as (
+       update tokens set status = 'used', used_at = ${at}, used_by_organization_id = ${callerId}, ciphertext = null
+         from target
+        where tokens.id = target.id and target.audience_organization_id = ${callerId}
+          and target.status = 'active' and target.expires_at > ${at} and target.ciphertext is not null
+       returning target.id, target.organization_id, target.audit_shard, target.data_fields),
+     ${auditAppendCtes(p, tokenAuditSource('consumed'), {
+       action: 'use',
+       actorOrganizationId: caller.organizationId,
+       actor: actorOf(caller),
+       createdAt: now,
+     })},
+     ${billingCtes(p, billedCall(ctx, caller, meta, 200), 'audit_insert')}
+     select target.*, (select seq from audit_insert) as audit_seq, ${KEY_USE_FLAGS_SQL}
+       from target`,
+    p.values,
+  );
+  if (row?.audit_seq == null) throw await refuseVerify(ctx, caller, meta, row, now);
+  const { data } = openPayload<{ data: unknown }>(code, row.id, row.ciphertext!);
+  await noteKeyUse(ctx, caller, meta, row);
+  return {
+    success: true,
+    token_id: row.id,
+    data,
+    data_scope: row.data_scope,
+    issuer: { name: row.issuer_name, client_id: row.issuer_client_id },
+    verified_at: now,
+  };
+}
+
+/** Status for the issuer or the audience; anyone else gets 404. The call is billed. */
+export async function getTokenStatus(
+  ctx: AppContext,
+  caller: ApiCaller,
+  meta: RequestMeta,
+  tokenId: string,
+) {
+  const p = new SqlParams();
+  const callerId = p.add(caller.organizationId, 'uuid');
+  const [row] = await ctx.db.query<
+    TokenRow & {
+      used_by_name: string | null;
+      used_by_client_id: string | null;
+      is_first_use: boolean; is_new_ip: boolean;
+    }
+  >(
+    `with target as (
+       select t.id, t.status, t.created_at, t.expires_at, t.used_at, o.name as used_by_name,
+              o.client_id as used_by_client_id
+         from tokens t left join organizations o on o.id = t.used_by_organization_id
+        where t.id = ${p.add(tokenId)} and (t.organization_id = ${callerId} or t.audience_organization_id = ${callerId})),
+     ${billingCtes(p, billedCall(ctx, caller, meta, 200), 'target')}
+     select target.*, ${KEY_USE_FLAGS_SQL} from target`,
+    p.values,
+  );
+  if (!row) throw notFound();
+  await noteKeyUse(ctx, caller, meta, row);
+  return {
+    token_id: row.id,
+    status: effectiveStatus(row, ctx.clock.now()),
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    used_at: row.used_at,
+    used_by: row.used_by_client_id
+      ? { name: row.used_by_name, client_id: row.used_by_client_id }
+      : null,
+  };
+}
+
+/** Revocation deletes the ciphertext; only the issuer may revoke through the API. */
+export async function revokeTokenByIssuer(
+  ctx: AppContext,
+  caller: ApiCaller,
+  meta: RequestMeta,
+  tokenId: string,
+) {
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.query<TokenRow>(
+      'select id, organization_id, status, expires_at from tokens where id = $1 and organization_id = $2 for update',
+      [tokenId, caller.organizationId],
+    );
+    if (!row) return { error: notFound() };
+    const status = effectiveStatus(row, now);
+    if (status === 'used' || status === 'expired') return { error: goneFor(status) };
+    if (status === 'active')
+      await revokeLockedToken(tx, row, now, actorOf(caller), caller.organizationId);
+    return { flags: await recordBilledCall(tx, billedCall(ctx, caller, meta, 200)) };
+  });
+  if ('error' in outcome) throw outcome.error;
+  await noteKeyUse(ctx, caller, meta, outcome.flags);
+  return { success: true, status: 'revoked' as const };
+}
+
+/** Shared by the issuer's and the individual's revocation: within the caller's transaction. */
+export async function revokeLockedToken(
+  tx: Queryable,
+  row: Pick<TokenRow, 'id' | 'organization_id'>,
+  now: Date,
+  actor: string,
+  actorOrganizationId: string | null,
+) {
+  await tx.query(
+    `update tokens set status = 'revoked', revoked_at = $2, revoked_by = $3, ciphertext = null where id = $1`,
+    [row.id, now, actor],
+  );
+  await appendAudit(tx, [
+    {
+      organizationId: row.organization_id,
+      tokenId: row.id,
+      action: 'revoke',
+      actorOrganizationId,
+      actor,
+      fields: [],
+      createdAt: now,
+    },
+  ]);
+}
+
+const SWEEP_BATCH = 500;
+
+/**
+ * Marks tokens past their expiry as expired and deletes their ciphertext and the link to the
+ * individual, with an audit row each. Runs in batches; returns how many it expired.
+ */
+export async function expireTokens(ctx: AppContext): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = ctx.clock.now();
+    const expired = await ctx.db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: string; organization_id: string }>(
+        `update tokens set status = 'expired', ciphertext = null, subject_hash = null, subject_ref = null
+          where id in (select id from tokens where status = 'active' and expires_at <= $1
+                        order by expires_at limit ${SWEEP_BATCH} for update skip locked)
+          returning id, organization_id`,
+        [now],
+      );
+      await appendAudit(
+        tx,
+        rows.map((row) => ({
+          organizationId: row.organization_id,
+          tokenId: row.id,
+          action: 'expire' as const,
+          actor: 'system:expiry',
+          fields: [],
+          createdAt: now,
+        })),
+      );
+      return rows.length;
+    });
+    total += expired;
+    if (expired < SWEEP_BATCH) return total;
+  }
+}

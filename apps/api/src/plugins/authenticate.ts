@@ -1,0 +1,43 @@
+import type { MemberRole } from '@tanqin/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { AppError } from '../lib/app-error.ts';
+import { authenticateAccessToken, type Principal } from '../modules/auth/sessions.service.ts';
+import { getMembership, type Membership } from '../modules/organizations/organizations.service.ts';
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
+  return authenticateAccessToken(ctx, bearerToken(request));
+}
+
+/**
+ * The signed-in organisation member, optionally limited to some roles. Every organisation-scoped
+ * query takes its organisation id from here, never from the request.
+ */
+export async function requireMember(
+  ctx: AppContext,
+  request: FastifyRequest,
+  roles?: readonly MemberRole[],
+): Promise<Principal & Membership> {
+  const principal = await requireUser(ctx, request);
+  const membership = await getMembership(ctx, principal.userId);
+  if (!membership)
+    throw new AppError('forbidden', 'This account is not a member of an organisation');
+  if (roles && !roles.includes(membership.role)) {
+    throw new AppError('forbidden', 'Your role does not allow this action', {
+      detailAr: 'صلاحياتك لا تسمح بهذا الإجراء',
+    });
+  }
+  return { ...principal, ...membership };
+}
+
+/** An organisation id named in a path, query or body must be the caller's own: else 404. */
+export function assertOwnOrganization(member: Membership, organizationId: string | undefined) {
+  if (organizationId !== undefined && organizationId !== member.organization.id) {
+    throw new AppError('not_found', 'Organization not found');
+  }
+}

@@ -1,0 +1,72 @@
+import { type ProblemCode, type ProblemDetails, problemCodes } from '@tanqin/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  code: ProblemCode | (string & {}),
+  detail: string,
+  extra: Partial<ProblemDetails> = {},
+) {
+  const body: ProblemDetails = {
+    type: `https://tanqin.sa/problems/${code.replaceAll('_', '-')}`,
+    title: titles[status] ?? 'Error',
+    status,
+    detail,
+    code,
+    ...extra,
+  };
+  return reply.code(status).type('application/problem+json; charset=utf-8').send(body);
+}
+
+/** Maps fastify's own client errors (body parsing, size) to stable problem codes. */
+function frameworkProblem(error: FastifyError): [number, ProblemCode, string] | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return [413, 'payload_too_large', 'The request body is too large'];
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return [415, 'unsupported_media_type', 'Send the body as application/json'];
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return [400, 'invalid_json', 'The body is not valid JSON'];
+  }
+  if (error instanceof SyntaxError) return [400, 'invalid_json', 'The body is not valid JSON'];
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = (Object.entries(problemCodes).find(([, s]) => s === status)?.[0] ??
+      'validation_failed') as ProblemCode;
+    return [status, code, error.message];
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.extra.headers) reply.headers(error.extra.headers);
+      return sendProblem(reply, error.status, error.code, error.message, {
+        ...(error.extra.errors && { errors: error.extra.errors }),
+        ...(error.extra.detailAr && { detail_ar: error.extra.detailAr }),
+      });
+    }
+    const known = frameworkProblem(error);
+    if (known) return sendProblem(reply, ...known);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, 500, 'internal_error', 'An unexpected error occurred');
+  });
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendProblem } from './errors.ts';
+
+const isApiPath = (url: string) => /^\/(api|v1)(\/|$|\?)/.test(url);
+
+/**
+ * Serves the built single-page app: files from dist, and index.html for every other GET path
+ * (client-side routes). API paths never fall through to the app: they answer 404 problem+json.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed file names never change content: cache them for a year.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || !hasBuild || !['GET', 'HEAD'].includes(request.method)) {
+      return sendProblem(
+        reply,
+        404,
+        'route_not_found',
+        `No route ${request.method} ${request.url.split('?')[0]}`,
+      );
+    }
+    if (path.extname(request.url.split('?')[0]!)) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,407 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/lib/clock.ts';
+import { expireTokens } from '../src/modules/tokens/tokens.service.ts';
+import {
+  createIntegrator,
+  databaseKinds,
+  request,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
+
+const person = {
+  full_name: 'محمد أحمد القحطاني',
+  national_id: '1012345678',
+  birth_date: '1990-04-12',
+};
+
+describe.each(databaseKinds)('the one-time code on %s', (kind) => {
+  let server: TestServer;
+  const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
+  beforeAll(async () => {
+    server = await startTestServer(kind, { clock });
+  });
+  afterAll(() => server.close());
+
+  const events = (organizationId: string, type: string) =>
+    server.db.query<{ event_severity: string; occurrences: number; event_description: string }>(
+      'select event_severity, occurrences, event_description from security_events where organization_id = $1 and event_type = $2',
+      [organizationId, type],
+    );
+
+  it('follows the quick start: generate, wrong organisation 404, audience 200, again 410, status used', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const other = await createIntegrator(server.baseUrl);
+
+    const generated = await issuer.call('POST', '/v1/tokens/generate', {
+      data: person,
+      data_scope: 'identity,contact',
+      expires_in: 600,
+    });
+    expect(generated.status).toBe(201);
+    expect(generated.body).toMatchObject({
+      success: true,
+      message: 'Token generated successfully',
+    });
+    expect(generated.body.token).toMatch(
+      /^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]$/,
+    );
+    expect(generated.body.reference_id).toBe(generated.body.token_id);
+    expect(
+      new Date(generated.body.expires_at).getTime() - new Date(generated.body.created_at).getTime(),
+    ).toBe(600_000);
+
+    const stranger = await other.call('POST', '/v1/tokens/verify', { token: generated.body.token });
+    const unknown = await other.call('POST', '/v1/tokens/verify', {
+      token: '0000-0000-0000-0000-0',
+    });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.code).toBe('token_not_found');
+    expect(stranger.body).toEqual(unknown.body);
+    const suspicious = await events(issuer.organization.id, 'suspicious_activity');
+    expect(suspicious).toHaveLength(1);
+    expect(suspicious[0]!.event_severity).toBe('critical');
+
+    const verified = await issuer.call('POST', '/v1/tokens/verify', {
+      token: generated.body.token.toLowerCase(),
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({
+      success: true,
+      token_id: generated.body.token_id,
+      data: person,
+      data_scope: ['identity', 'contact'],
+      issuer: { client_id: issuer.organization.client_id, name: issuer.organization.name },
+    });
+
+    const again = await issuer.call('POST', '/v1/tokens/verify', { token: generated.body.token });
+    expect(again.status).toBe(410);
+    expect(again.body.code).toBe('token_used');
+
+    const status = await issuer.call('GET', `/v1/tokens/${generated.body.token_id}/status`);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({
+      status: 'used',
+      used_by: { client_id: issuer.organization.client_id },
+    });
+    const strangerStatus = await other.call('GET', `/v1/tokens/${generated.body.token_id}/status`);
+    expect(strangerStatus.status).toBe(404);
+  });
+
+  it('binds a code to its audience: only the named organisation can read it', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const bank = await createIntegrator(server.baseUrl);
+    const generated = await issuer.call('POST', '/v1/tokens/generate', {
+      data: person,
+      audience: bank.organization.client_id,
+    });
+    expect(generated.status).toBe(201);
+    expect(
+      (await issuer.call('POST', '/v1/tokens/verify', { token: generated.body.token })).status,
+    ).toBe(404);
+    const byBank = await bank.call('POST', '/v1/tokens/verify', { token: generated.body.token });
+    expect(byBank.status).toBe(200);
+    expect(byBank.body.data).toEqual(person);
+    const badAudience = await issuer.call('POST', '/v1/tokens/generate', {
+      data: person,
+      audience: 'tqc_nobody',
+    });
+    expect(badAudience.status).toBe(400);
+    expect(badAudience.body.code).toBe('invalid_audience');
+  });
+
+  it('stores nothing readable: no payload value and no code in any row', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const generated = await issuer.call('POST', '/v1/tokens/generate', {
+      data: person,
+      subject: { national_id: person.national_id },
+    });
+    const code: string = generated.body.token;
+    const dump = JSON.stringify([
+      await server.db.query('select * from tokens where id = $1', [generated.body.token_id]),
+      await server.db.query('select * from audit_log where token_id = $1', [
+        generated.body.token_id,
+      ]),
+      await server.db.query('select * from usage_logs where organization_id = $1', [
+        issuer.organization.id,
+      ]),
+      await server.db.query('select * from security_events where organization_id = $1', [
+        issuer.organization.id,
+      ]),
+    ]);
+    for (const secret of [
+      person.full_name,
+      person.national_id,
+      person.birth_date,
+      code,
+      code.replaceAll('-', ''),
+    ]) {
+      expect(dump).not.toContain(secret);
+    }
+    const [row] = await server.db.query<{ ciphertext: string; data_fields: string[] }>(
+      'select ciphertext, data_fields from tokens where id = $1',
+      [generated.body.token_id],
+    );
+    expect(row!.ciphertext).toBeTruthy();
+    expect(row!.data_fields).toEqual(['full_name', 'national_id', 'birth_date']);
+  });
+
+  it('decrypts a code exactly once under 50 concurrent verifies and deletes its ciphertext', async () => {
+    const issuer = await createIntegrator(server.baseUrl, { rate_limit_per_minute: 1000 });
+    const generated = await issuer.call('POST', '/v1/tokens/generate', { data: person });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        issuer.call('POST', '/v1/tokens/verify', { token: generated.body.token }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 410)).toHaveLength(49);
+    const [row] = await server.db.query<{ ciphertext: string | null; status: string }>(
+      'select ciphertext, status from tokens where id = $1',
+      [generated.body.token_id],
+    );
+    expect(row).toEqual({ ciphertext: null, status: 'used' });
+  });
+
+  it('expires codes: verify answers 410 and the sweep deletes ciphertext and the link to the person', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const generated = await issuer.call('POST', '/v1/tokens/generate', {
+      data: person,
+      expires_in: 60,
+      subject: { national_id: person.national_id },
+    });
+    clock.advance(61_000);
+    const late = await issuer.call('POST', '/v1/tokens/verify', { token: generated.body.token });
+    expect(late.status).toBe(410);
+    expect(late.body.code).toBe('token_expired');
+    expect(
+      (await issuer.call('GET', `/v1/tokens/${generated.body.token_id}/status`)).body.status,
+    ).toBe('expired');
+
+    expect(await expireTokens(server.ctx)).toBeGreaterThanOrEqual(1);
+    const [row] = await server.db.query(
+      'select status, ciphertext, subject_hash from tokens where id = $1',
+      [generated.body.token_id],
+    );
+    expect(row).toEqual({ status: 'expired', ciphertext: null, subject_hash: null });
+    const actions = await server.db.query<{ action: string }>(
+      'select action from audit_log where token_id = $1 order by seq',
+      [generated.body.token_id],
+    );
+    expect(actions.map((a) => a.action)).toEqual(['issue', 'failed_use', 'expire']);
+  });
+
+  it('lets the issuer revoke with token:revoke, and a revoked code cannot be read', async () => {
+    const withoutRevoke = await createIntegrator(server.baseUrl);
+    const generatedA = await withoutRevoke.call('POST', '/v1/tokens/generate', { data: person });
+    const refused = await withoutRevoke.call(
+      'POST',
+      `/v1/tokens/${generatedA.body.token_id}/revoke`,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('insufficient_scope');
+    expect(await events(withoutRevoke.organization.id, 'invalid_scope')).toHaveLength(1);
+
+    const issuer = await createIntegrator(server.baseUrl, {
+      scopes: ['token:generate', 'token:verify', 'token:revoke'],
+    });
+    const generated = await issuer.call('POST', '/v1/tokens/generate', { data: person });
+    const revoked = await issuer.call('POST', `/v1/tokens/${generated.body.token_id}/revoke`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ success: true, status: 'revoked' });
+    const verify = await issuer.call('POST', '/v1/tokens/verify', { token: generated.body.token });
+    expect(verify.status).toBe(410);
+    expect(verify.body.code).toBe('token_revoked');
+    const [row] = await server.db.query('select ciphertext from tokens where id = $1', [
+      generated.body.token_id,
+    ]);
+    expect(row).toEqual({ ciphertext: null });
+  });
+
+  it('refuses a mistyped code with 400 token_malformed', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const generated = await issuer.call('POST', '/v1/tokens/generate', { data: person });
+    const code: string = generated.body.token;
+    const first = code[0] === 'A' ? 'B' : 'A';
+    for (const typo of [first + code.slice(1), code.slice(0, -3), 'not a code', '']) {
+      const res = await issuer.call('POST', '/v1/tokens/verify', { token: typo });
+      expect(res.status, typo).toBe(400);
+      expect(['token_malformed', 'validation_failed']).toContain(res.body.code);
+    }
+    expect((await issuer.call('POST', '/v1/tokens/verify', { token: code })).status).toBe(200);
+  });
+
+  it('bills each successful call exactly, and no refused or failed call', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const a = await issuer.call('POST', '/v1/tokens/generate', { data: person });
+    await issuer.call('POST', '/v1/tokens/verify', { token: a.body.token });
+    await issuer.call('GET', `/v1/tokens/${a.body.token_id}/status`);
+    // Not billed: a used code, a malformed one, a missing scope, bad credentials.
+    await issuer.call('POST', '/v1/tokens/verify', { token: a.body.token });
+    await issuer.call('POST', '/v1/tokens/verify', { token: 'xxxx' });
+    await issuer.call('POST', `/v1/tokens/${a.body.token_id}/revoke`);
+    await request(server.baseUrl, 'POST', '/v1/tokens/generate', {
+      headers: { ...issuer.headers, authorization: 'Basic bm9wZTpub3Bl' },
+      json: { data: person },
+    });
+    const usage = await server.db.query<{ endpoint: string; cost_millis: number }>(
+      'select endpoint, cost_millis from usage_logs where organization_id = $1 order by created_at',
+      [issuer.organization.id],
+    );
+    expect(usage.map((u) => u.endpoint).sort()).toEqual(
+      [
+        'GET /v1/tokens/{token_id}/status',
+        'POST /v1/tokens/generate',
+        'POST /v1/tokens/verify',
+      ].sort(),
+    );
+    expect(usage.every((u) => u.cost_millis === 5)).toBe(true);
+    const [wallet] = await server.db.query(
+      'select sum(cost_millis)::int as current_balance_millis from usage_logs where organization_id = $1',
+      [issuer.organization.id],
+    );
+    expect(wallet).toEqual({ current_balance_millis: 15 });
+    const dashboard = await request(
+      server.baseUrl,
+      'GET',
+      `/api/v1/organizations/${issuer.organization.id}/dashboard`,
+      {
+        token: issuer.token,
+      },
+    );
+    expect(dashboard.body).toMatchObject({
+      active_tokens: 0,
+      verifications: 1,
+      api_calls_this_month: 3,
+    });
+  });
+
+  it('limits per minute and per hour with sliding windows, all-or-nothing, with the IETF headers', async () => {
+    const issuer = await createIntegrator(server.baseUrl, {
+      rate_limit_per_minute: 3,
+      rate_limit_per_hour: 5,
+    });
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof issuer.call>> | undefined;
+    for (let i = 0; i < 5; i++) {
+      last = await issuer.call('GET', '/v1/tokens/tok_unknown/status');
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    expect(last!.body.code).toBe('rate_limited');
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(last!.headers.get('ratelimit-policy')).toBe('"minute";q=3;w=60, "hour";q=5;w=3600');
+    expect(last!.headers.get('ratelimit')).toMatch(/^"minute";r=0;t=\d+, "hour";r=2;t=\d+$/);
+    const limited = await events(issuer.organization.id, 'rate_limit_exceeded');
+    expect(limited).toHaveLength(1);
+    expect(limited[0]!.occurrences).toBe(2);
+
+    clock.advance(61_000);
+    const after = [];
+    for (let i = 0; i < 3; i++)
+      after.push((await issuer.call('GET', '/v1/tokens/tok_unknown/status')).status);
+    // The refused calls consumed nothing: the hour still had exactly two calls left.
+    expect(after).toEqual([404, 404, 429]);
+  });
+
+  it('applies the key allowed IPs', async () => {
+    const blocked = await createIntegrator(server.baseUrl, {
+      allowed_ips: '10.0.0.0/8, 192.168.1.1',
+    });
+    const res = await blocked.call('POST', '/v1/tokens/generate', { data: person });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('ip_not_allowed');
+    expect(await events(blocked.organization.id, 'ip_blocked')).toHaveLength(1);
+    const allowed = await createIntegrator(server.baseUrl, { allowed_ips: ['127.0.0.0/8', '::1'] });
+    expect((await allowed.call('POST', '/v1/tokens/generate', { data: person })).status).toBe(201);
+  });
+
+  it('refuses a disabled key at once, then accepts it again when re-enabled', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    expect((await issuer.call('GET', '/v1/tokens/tok_x/status')).status).toBe(404);
+    const off = await request(
+      server.baseUrl,
+      'PATCH',
+      `/api/v1/security/api-keys/${issuer.key.id}`,
+      {
+        token: issuer.token,
+        json: { is_active: false },
+      },
+    );
+    expect(off.status).toBe(200);
+    const refused = await issuer.call('GET', '/v1/tokens/tok_x/status');
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('key_inactive');
+    await request(server.baseUrl, 'PATCH', `/api/v1/security/api-keys/${issuer.key.id}`, {
+      token: issuer.token,
+      json: { is_active: true },
+    });
+    expect((await issuer.call('GET', '/v1/tokens/tok_x/status')).status).toBe(404);
+  });
+
+  it('answers bad /v1 input with 4xx problem+json, never 5xx', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const cases: Array<[string, string, Record<string, string>, string | undefined]> = [
+      ['POST', '/v1/tokens/generate', issuer.headers, '{"data": "text"}'],
+      ['POST', '/v1/tokens/generate', issuer.headers, '{"data": {}}'],
+      ['POST', '/v1/tokens/generate', issuer.headers, '{"data": {"a": 1}, "expires_in": 10}'],
+      ['POST', '/v1/tokens/generate', issuer.headers, '{"data": {"a": 1}, "expires_in": "3600"}'],
+      ['POST', '/v1/tokens/generate', issuer.headers, '{"data": {"a": 1}, "one_time_use": false}'],
+      [
+        'POST',
+        '/v1/tokens/generate',
+        issuer.headers,
+        '{"data": {"a": 1}, "subject": {"national_id": "12"}}',
+      ],
+      ['POST', '/v1/tokens/generate', issuer.headers, `{"data": {"a": "${'x'.repeat(200_000)}"}}`],
+      ['POST', '/v1/tokens/generate', issuer.headers, '{not json'],
+      ['POST', '/v1/tokens/verify', issuer.headers, '{"token": 42}'],
+      ['POST', '/v1/tokens/verify', issuer.headers, '[]'],
+      [
+        'POST',
+        '/v1/tokens/generate',
+        { authorization: issuer.headers.authorization },
+        '{"data": {"a": 1}}',
+      ],
+      [
+        'POST',
+        '/v1/tokens/generate',
+        { 'x-client-id': issuer.headers['x-client-id'] },
+        '{"data": {"a": 1}}',
+      ],
+      [
+        'POST',
+        '/v1/tokens/generate',
+        { ...issuer.headers, authorization: 'Basic %%%' },
+        '{"data": {"a": 1}}',
+      ],
+      [
+        'POST',
+        '/v1/tokens/generate',
+        { ...issuer.headers, authorization: 'Bearer nope' },
+        '{"data": {"a": 1}}',
+      ],
+      [
+        'POST',
+        '/v1/tokens/generate',
+        { ...issuer.headers, 'x-client-id': 'tqc_other' },
+        '{"data": {"a": 1}}',
+      ],
+      ['GET', `/v1/tokens/${'x'.repeat(300)}/status`, issuer.headers, undefined],
+      ['GET', '/v1/nothing', issuer.headers, undefined],
+    ];
+    for (const [method, path, headers, body] of cases) {
+      const res = await request(server.baseUrl, method, path, {
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status, `${method} ${path} ${body?.slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path} ${body?.slice(0, 60)}`).toBeLessThan(500);
+      expect(res.headers.get('content-type'), `${method} ${path} ${body?.slice(0, 60)}`).toContain(
+        'application/problem+json',
+      );
+      expect(typeof res.body.code).toBe('string');
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { ErrorScreen } from '../components/error-screen.tsx';
+import { hasOrgToken } from '../lib/session.ts';
+
+const placeholder = () => import('../routes/placeholder.tsx');
+
+/** Organisation pages need `org_token`; without it the visitor goes to sign in. */
+function requireOrgToken() {
+  if (!hasOrgToken()) throw redirect('/org-auth');
+  return null;
+}
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorScreen />,
+    children: [
+      { path: '/', lazy: () => import('../routes/landing.tsx') },
+      { path: '/org-auth', lazy: () => import('../routes/org-auth.tsx') },
+      { path: '/signup', loader: () => redirect('/org-auth?tab=signup') },
+      {
+        path: '/org-dashboard',
+        loader: requireOrgToken,
+        lazy: () => import('../routes/org-dashboard.tsx'),
+      },
+      {
+        path: '/documentation',
+        loader: requireOrgToken,
+        lazy: () => import('../routes/documentation.tsx'),
+      },
+      { path: '/docs', lazy: () => import('../routes/api-reference.tsx') },
+      ...[
+        '/login',
+        '/dashboard',
+        '/profile-settings',
+        '/documents',
+        '/forgot-password',
+        '/about',
+        '/terms',
+        '/privacy',
+        '/faq',
+        '/services-guide',
+        '/pricing',
+        '/contact',
+        '/chat',
+      ].map((path) => ({ path, lazy: placeholder })),
+      { path: '*', lazy: () => import('../routes/not-found.tsx') },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,35 @@
+import { Check, Copy } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, type ButtonProps } from './button.tsx';
+import { toast } from './toast.tsx';
+
+/** Copies a value and confirms with a toast; the icon shows the confirmation for 2 seconds. */
+export function CopyButton({
+  value,
+  label,
+  ...props
+}: { value: string; label?: string } & Omit<ButtonProps, 'onClick' | 'value'>) {
+  const { t } = useTranslation('common');
+  const [isCopied, setIsCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setIsCopied(true);
+      toast.success(t('copiedToClipboard'));
+      setTimeout(() => setIsCopied(false), 2000);
+    } catch {
+      toast.error(t('copyFailed'));
+    }
+  };
+  return (
+    <Button variant="secondary" size="sm" onClick={copy} aria-label={label ?? t('copy')} {...props}>
+      {isCopied ? (
+        <Check aria-hidden className="size-4" />
+      ) : (
+        <Copy aria-hidden className="size-4" />
+      )}
+      <span>{isCopied ? t('copied') : t('copy')}</span>
+    </Button>
+  );
+}

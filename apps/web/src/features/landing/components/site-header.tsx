@@ -1,0 +1,52 @@
+import { LayoutDashboard, LogIn } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo } from '../../../components/logo.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { hasOrgToken } from '../../../lib/session.ts';
+
+const SECTION_LINKS = [
+  { href: '#scenarios', key: 'scenarios' },
+  { href: '#journey', key: 'journey' },
+  { href: '#api', key: 'api' },
+  { href: '#roadmap', key: 'roadmap' },
+] as const;
+
+/** Sticky bar: logo, in-page navigation (wide screens) and the organisation's way in. */
+export function SiteHeader() {
+  const { t } = useTranslation('landing');
+  // An organisation that is already signed in goes straight to its dashboard.
+  const isSignedIn = hasOrgToken();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label={t('header.navLabel')} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {SECTION_LINKS.map((link) => (
+              <li key={link.key}>
+                <a
+                  href={link.href}
+                  className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+                >
+                  {t(`header.nav.${link.key}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link
+          to={isSignedIn ? '/org-dashboard' : '/org-auth?tab=login'}
+          className={buttonClasses('primary', 'md')}
+        >
+          {isSignedIn ? (
+            <LayoutDashboard aria-hidden className="size-4" />
+          ) : (
+            <LogIn aria-hidden className="size-4 rtl:rotate-180" />
+          )}
+          {isSignedIn ? t('header.dashboard') : t('header.login')}
+        </Link>
+      </div>
+    </header>
+  );
+}

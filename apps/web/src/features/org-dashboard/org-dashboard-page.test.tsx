@@ -1,0 +1,323 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../components/ui/toast.tsx';
+import type { MeResponse } from './api/get-me.ts';
+import { OrgDashboardPage } from './org-dashboard-page.tsx';
+
+const ORG_ID = 'org_123';
+const CLIENT_ID = 'tq_client_0123456789abcdef';
+const CLIENT_SECRET = 'tq_secret_fedcba9876543210';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+
+const me = (overrides: Partial<NonNullable<MeResponse['organization']>> = {}): MeResponse => ({
+  success: true,
+  user: { id: 'usr_1', email: 'admin@example.sa', first_name: 'سارة', last_name: 'العتيبي' },
+  organization: {
+    id: ORG_ID,
+    name: 'وزارة التجربة',
+    type: 'government',
+    email: 'contact@example.sa',
+    client_id: CLIENT_ID,
+    created_at: '2025-03-05T10:00:00.000Z',
+    role: 'owner',
+    ...overrides,
+  },
+});
+
+type Handler = () => Response | Promise<Response>;
+
+/** Answers the dashboard's calls like the API does; a test overrides the ones it cares about. */
+function mockApi(overrides: Record<string, Handler> = {}) {
+  const handlers: Record<string, Handler> = {
+    'GET /api/v1/auth/me': () => json(200, me()),
+    [`GET /api/v1/organizations/${ORG_ID}/dashboard`]: () =>
+      json(200, {
+        organization_id: ORG_ID,
+        joined_at: '2025-03-05T10:00:00.000Z',
+        active_tokens: 3,
+        verifications: 12,
+        api_calls_this_month: 1234,
+      }),
+    [`GET /api/v1/organizations/${ORG_ID}/credentials`]: () =>
+      json(200, { client_id: CLIENT_ID, client_secret: CLIENT_SECRET }),
+    'POST /api/v1/auth/logout': () => json(200, { success: true }),
+    ...overrides,
+  };
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`Unexpected call ${key}`);
+    return handler();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const callsTo = (key: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key);
+  return { fetchMock, callsTo };
+}
+
+const HomeStub = () => <p>home page</p>;
+
+function renderDashboard(path = '/org-dashboard') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/org-dashboard', Component: OrgDashboardPage },
+      { path: '/', Component: HomeStub },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
+
+/** The value shown under a counter's label (label and value are a dt/dd pair). */
+const counterValue = (label: string) => screen.getByText(label).nextElementSibling;
+
+describe('organisation dashboard', () => {
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the organisation, the signed-in user, the joined date and the API counters', async () => {
+    let answerCounters: (response: Response) => void = () => {};
+    mockApi({
+      [`GET /api/v1/organizations/${ORG_ID}/dashboard`]: () =>
+        new Promise<Response>((resolve) => {
+          answerCounters = resolve;
+        }),
+    });
+    renderDashboard();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'وزارة التجربة' })).toBeVisible();
+    expect(screen.getByText('سارة العتيبي')).toBeInTheDocument();
+    expect(screen.getByText('admin@example.sa')).toBeInTheDocument();
+    expect(screen.getByText('تاريخ الانضمام: 5 مارس 2025')).toBeInTheDocument();
+    expect(await screen.findByText('جاري تحميل الإحصائيات...')).toBeInTheDocument();
+
+    answerCounters(
+      json(200, {
+        organization_id: ORG_ID,
+        joined_at: '2025-03-05T10:00:00.000Z',
+        active_tokens: 3,
+        verifications: 12,
+        api_calls_this_month: 1234,
+      }),
+    );
+    await waitFor(() => expect(counterValue('الرموز النشطة')).toHaveTextContent('3'));
+    expect(counterValue('عمليات التحقق')).toHaveTextContent('12');
+    expect(counterValue('استدعاءات API هذا الشهر')).toHaveTextContent('1,234');
+    expect(screen.queryByText('جاري تحميل الإحصائيات...')).not.toBeInTheDocument();
+  });
+
+  it('links to the documentation with the three guides', async () => {
+    mockApi();
+    renderDashboard();
+    expect(await screen.findByRole('link', { name: 'عرض التوثيق' })).toHaveAttribute(
+      'href',
+      '/documentation',
+    );
+    expect(screen.getByText('البدء السريع')).toBeInTheDocument();
+    expect(screen.getByText('التكامل الكامل')).toBeInTheDocument();
+    expect(screen.getByText('مرجع API')).toBeInTheDocument();
+    expect(screen.getByText('15 دقيقة')).toBeInTheDocument();
+    expect(screen.getByText('متقدم')).toBeInTheDocument();
+  });
+
+  it('shows the client id with a copy button that puts it on the clipboard', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderDashboard();
+
+    expect(await screen.findByText(CLIENT_ID)).toBeInTheDocument();
+    expect(screen.getByText('لا تشارك المفتاح السري مع أحد')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'نسخ معرّف العميل' }));
+
+    await expect(navigator.clipboard.readText()).resolves.toBe(CLIENT_ID);
+    expect(await screen.findByText('تم النسخ إلى الحافظة')).toBeInTheDocument();
+  });
+
+  it('fills the SDK snippet with the client id and this server as base URL', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderDashboard();
+
+    const snippet = await screen.findByRole('region', { name: 'مثال تهيئة حزمة SDK' });
+    expect(snippet).toHaveTextContent(`clientId: '${CLIENT_ID}'`);
+    expect(snippet).toHaveTextContent(`baseUrl: '${window.location.origin}'`);
+    await user.click(screen.getByRole('button', { name: 'نسخ مثال التهيئة' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toContain("import { Tanqin } from '@tanqin/sdk';");
+    expect(copied).toContain(`clientId: '${CLIENT_ID}'`);
+  });
+
+  it('keeps the client secret masked until the owner reveals it, and hides it again', async () => {
+    const { callsTo } = mockApi();
+    const user = userEvent.setup();
+    renderDashboard();
+
+    expect(await screen.findByText('المفتاح السري مخفي')).toBeInTheDocument();
+    expect(screen.queryByText(CLIENT_SECRET)).not.toBeInTheDocument();
+    expect(callsTo(`GET /api/v1/organizations/${ORG_ID}/credentials`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'إظهار المفتاح السري' }));
+    expect(await screen.findByText(CLIENT_SECRET)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'نسخ المفتاح السري' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(CLIENT_SECRET);
+
+    await user.click(screen.getByRole('button', { name: 'إخفاء المفتاح السري' }));
+    expect(screen.queryByText(CLIENT_SECRET)).not.toBeInTheDocument();
+    expect(screen.getByText('المفتاح السري مخفي')).toBeInTheDocument();
+  });
+
+  it('tells a viewer that only owners and admins see the secret, without asking for it', async () => {
+    const { callsTo } = mockApi({ 'GET /api/v1/auth/me': () => json(200, me({ role: 'viewer' })) });
+    renderDashboard();
+
+    expect(
+      await screen.findByText(/يظهر المفتاح السري لمالكي المنشأة ومسؤوليها فقط/),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'إظهار المفتاح السري' })).not.toBeInTheDocument();
+    expect(screen.getByText(CLIENT_ID)).toBeInTheDocument();
+    expect(callsTo(`GET /api/v1/organizations/${ORG_ID}/credentials`)).toHaveLength(0);
+  });
+
+  it('shows the owners-only note when the server refuses the secret with 403', async () => {
+    const { callsTo } = mockApi({
+      [`GET /api/v1/organizations/${ORG_ID}/credentials`]: () =>
+        json(403, { code: 'forbidden', detail: 'Your role does not allow this action' }),
+    });
+    const user = userEvent.setup();
+    renderDashboard();
+
+    await user.click(await screen.findByRole('button', { name: 'إظهار المفتاح السري' }));
+    expect(
+      await screen.findByText(/يظهر المفتاح السري لمالكي المنشأة ومسؤوليها فقط/),
+    ).toBeVisible();
+    // A refusal is final: the secret is not asked for a second time.
+    expect(callsTo(`GET /api/v1/organizations/${ORG_ID}/credentials`)).toHaveLength(1);
+  });
+
+  it('signs out: ends the session, forgets the token and the cache, and goes home', async () => {
+    const { callsTo } = mockApi();
+    const user = userEvent.setup();
+    const { router, queryClient } = renderDashboard();
+
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الخروج' }));
+
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(callsTo('POST /api/v1/auth/logout')).toHaveLength(1);
+    expect(localStorage.getItem('org_token')).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('signs out locally even when the logout call fails', async () => {
+    mockApi({ 'POST /api/v1/auth/logout': () => Promise.reject(new TypeError('offline')) });
+    const user = userEvent.setup();
+    const { router } = renderDashboard();
+
+    await user.click(await screen.findByRole('button', { name: 'تسجيل الخروج' }));
+
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('org_token')).toBeNull();
+  });
+
+  it('explains a failed load in Arabic and loads again on retry', async () => {
+    let isServerDown = true;
+    mockApi({
+      'GET /api/v1/auth/me': () =>
+        isServerDown ? json(500, { code: 'internal', detail: 'boom' }) : json(200, me()),
+    });
+    const user = userEvent.setup();
+    renderDashboard();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('حدث خطأ أثناء جلب بيانات المنشأة');
+    isServerDown = false;
+    await user.click(within(alert).getByRole('button', { name: 'إعادة المحاولة' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'وزارة التجربة' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the membership was not found when the account has no organisation', async () => {
+    mockApi({
+      'GET /api/v1/auth/me': () => json(200, { ...me(), organization: null }),
+    });
+    renderDashboard();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('لم يتم العثور على عضوية لحسابك في أي منشأة');
+    expect(within(alert).getByRole('button', { name: 'إعادة المحاولة' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'تسجيل الخروج' })).toBeEnabled();
+  });
+
+  it('says the organisation data was not found when its counters answer 404', async () => {
+    mockApi({
+      [`GET /api/v1/organizations/${ORG_ID}/dashboard`]: () =>
+        json(404, { code: 'not_found', detail: 'Organization not found' }),
+    });
+    renderDashboard();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('لم يتم العثور على بيانات المنشأة');
+    expect(within(alert).getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
+  });
+
+  it('keeps the chosen section in the URL and marks it as the current page', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    const { router } = renderDashboard('/org-dashboard?section=wallet');
+
+    expect(await screen.findByRole('link', { name: 'المحفظة' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'المحفظة' })).toBeInTheDocument();
+    expect(await screen.findByText('سيتوفر في الإصدار القادم')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'إدارة المفاتيح' }));
+    expect(router.state.location.search).toBe('?section=keys');
+    expect(screen.getByRole('link', { name: 'إدارة المفاتيح' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('link', { name: 'المحفظة' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('heading', { level: 2, name: 'إدارة المفاتيح' })).toHaveFocus();
+
+    await user.click(screen.getByRole('link', { name: 'لوحة التحكم' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText(CLIENT_ID)).toBeInTheDocument();
+
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { level: 2, name: 'إدارة المفاتيح' })).toBeVisible();
+  });
+
+  it('opens and closes the small-screen menu with its button and Escape', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderDashboard();
+
+    const menuButton = await screen.findByRole('button', { name: 'فتح القائمة' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(menuButton).toHaveAccessibleName('إغلاق القائمة');
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+  });
+});

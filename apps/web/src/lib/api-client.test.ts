@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, setSessionLostNavigator } from './api-client.ts';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+
+describe('apiRequest', () => {
+  const navigate = vi.fn();
+  beforeEach(() => {
+    setSessionLostNavigator(navigate);
+    navigate.mockReset();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the stored bearer token and credentials', async () => {
+    localStorage.setItem('org_token', 'access-1');
+    const fetchMock = vi.fn(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/api/v1/auth/me')).resolves.toEqual({ ok: true });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer access-1');
+    expect(init.credentials).toBe('include');
+  });
+
+  it('refreshes once on a 401 and retries the original call with the new token', async () => {
+    localStorage.setItem('org_token', 'old');
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const auth = (init.headers as Record<string, string> | undefined)?.Authorization ?? '';
+        calls.push(`${url} ${auth}`);
+        if (url === '/api/v1/auth/refresh') return json(200, { token: 'new' });
+        return auth === 'Bearer new'
+          ? json(200, { value: 42 })
+          : json(401, { code: 'session_expired' });
+      }),
+    );
+    await expect(apiRequest('/api/v1/wallet')).resolves.toEqual({ value: 42 });
+    expect(calls).toEqual([
+      '/api/v1/wallet Bearer old',
+      '/api/v1/auth/refresh ',
+      '/api/v1/wallet Bearer new',
+    ]);
+    expect(localStorage.getItem('org_token')).toBe('new');
+  });
+
+  it('goes to sign-in with a redirect back when the refresh fails', async () => {
+    localStorage.setItem('auth_token', 'old');
+    window.history.pushState({}, '', '/profile-settings?tab=2');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { code: 'session_expired', detail: 'gone' })),
+    );
+    await expect(apiRequest('/api/v1/me', { side: 'individual' })).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fprofile-settings%3Ftab%3D2');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  it('never retries login: its 401 carries the server detail', async () => {
+    const fetchMock = vi.fn(async () =>
+      json(401, { code: 'invalid_credentials', detail: 'Invalid email or password' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const error = await apiRequest('/api/v1/auth/login', { body: {} }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Invalid email or password');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

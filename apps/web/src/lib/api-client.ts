@@ -1,0 +1,111 @@
+import type { FieldError, ProblemDetails } from '@tanqin/shared';
+import { clearToken, getToken, type Side, setToken } from './session.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly problem?: ProblemDetails,
+  ) {
+    super(message);
+  }
+  get fieldErrors(): FieldError[] {
+    return this.problem?.errors ?? [];
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Which stored token to send; defaults to the organisation's. */
+  side?: Side;
+  signal?: AbortSignal;
+}
+
+// Login and refresh are never retried (spec section 7).
+const NO_RETRY_PATHS = ['/api/v1/auth/login', '/api/v1/auth/refresh'];
+
+let refreshing: Promise<string | null> | null = null;
+
+/** One refresh at a time, however many calls got a 401 together. */
+function refreshAccessToken(side: Side): Promise<string | null> {
+  refreshing ??= fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'include' })
+    .then(async (response) => {
+      if (!response.ok) return null;
+      const body = (await response.json()) as { token?: string };
+      if (body.token) setToken(side, body.token);
+      return body.token ?? null;
+    })
+    .catch(() => null)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** Where a user goes when the session is gone, back to where they were afterwards. */
+export function sessionLostPath(side: Side, currentPath: string) {
+  const redirect = encodeURIComponent(currentPath);
+  return side === 'org'
+    ? `/org-auth?tab=login&redirect=${redirect}`
+    : `/login?redirect=${redirect}`;
+}
+
+let navigateOnSessionLost = (path: string) => window.location.assign(path);
+/** Tests and the router replace the full-page navigation. */
+export function setSessionLostNavigator(navigate: (path: string) => void) {
+  navigateOnSessionLost = navigate;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(path, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'include',
+    signal: options.signal,
+  });
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let problem: ProblemDetails | undefined;
+  try {
+    problem = (await response.json()) as ProblemDetails;
+  } catch {
+    problem = undefined;
+  }
+  return new ApiError(
+    response.status,
+    problem?.code ?? 'http_error',
+    problem?.detail ?? response.statusText ?? 'Request failed',
+    problem,
+  );
+}
+
+/**
+ * The one API client of the web app: sends the bearer token and credentials; on a 401 it
+ * refreshes once and retries the call; if that fails the user goes to sign in again.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const side = options.side ?? 'org';
+  let response = await send(path, options, getToken(side));
+  if (response.status === 401 && !NO_RETRY_PATHS.includes(path)) {
+    const token = await refreshAccessToken(side);
+    if (token) response = await send(path, options, token);
+    if (!token || response.status === 401) {
+      clearToken(side);
+      navigateOnSessionLost(
+        sessionLostPath(side, window.location.pathname + window.location.search),
+      );
+      throw await toApiError(response);
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('json') ? response.json() : response.text()) as Promise<T>;
+}

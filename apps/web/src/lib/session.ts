@@ -1,0 +1,9 @@
+/** Where the web app keeps its access tokens (ARCHITECTURE.md section 6): nowhere else. */
+export const TOKEN_STORAGE_KEYS = { org: 'org_token', individual: 'auth_token' } as const;
+export type Side = keyof typeof TOKEN_STORAGE_KEYS;
+
+export const getToken = (side: Side) => localStorage.getItem(TOKEN_STORAGE_KEYS[side]);
+export const setToken = (side: Side, token: string) =>
+  localStorage.setItem(TOKEN_STORAGE_KEYS[side], token);
+export const clearToken = (side: Side) => localStorage.removeItem(TOKEN_STORAGE_KEYS[side]);
+export const hasOrgToken = () => Boolean(getToken('org'));

@@ -1,0 +1,1 @@
+export { OrgDashboardPage as Component } from '../features/org-dashboard/org-dashboard-page.tsx';

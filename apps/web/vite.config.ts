@@ -1,0 +1,15 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  // No data: URIs: the CSP allows fonts and images from our own origin only.
+  build: { sourcemap: false, chunkSizeWarningLimit: 600, assetsInlineLimit: 0 },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/v1': apiTarget, '/docs': apiTarget },
+  },
+});

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+
+const SECTION_HEADINGS = [
+  'شارك رمزاً مؤقتاً، لا بياناتك الشخصية',
+  'مشكلات حقيقية نحلّها',
+  'رحلة الرمز في ست خطوات',
+  'واجهة برمجية لإنشاء الرموز',
+  'جهتك جاهزة للتحقق الآمن؟',
+  'خارطة الخدمات',
+];
+
+const FOOTER_LINKS: Array<[string, string]> = [
+  ['من نحن', '/about'],
+  ['الشروط والأحكام', '/terms'],
+  ['سياسة الخصوصية', '/privacy'],
+  ['الأسئلة الشائعة', '/faq'],
+  ['دليل الخدمات', '/services-guide'],
+  ['الأسعار', '/pricing'],
+  ['تواصل معنا', '/contact'],
+  ['المحادثة المباشرة', '/chat'],
+];
+
+async function expectPrice(page: Page, price: string) {
+  const tile = page.getByTestId('price-tile');
+  await tile.and(page.locator(':not([aria-busy])')).waitFor();
+  expect(await tile.textContent()).toContain(`${price} ريال`);
+}
+
+describe('the landing page', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('renders right-to-left with every section, the footer links and the server price', async () => {
+    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await page.goto('/');
+
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    await page.getByRole('banner').getByText('الهوية المؤقتة').waitFor();
+    for (const name of SECTION_HEADINGS) {
+      await page.getByRole('heading', { name, exact: true }).waitFor();
+    }
+    await page
+      .getByText('استكشف الخدمات المتاحة والقادمة للجهات الحكومية والخاصة', { exact: true })
+      .waitFor();
+    expect(await page.getByText('قيد التطوير', { exact: true }).count()).toBe(1);
+
+    const login = page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' });
+    expect(await login.getAttribute('href')).toBe('/org-auth?tab=login');
+    expect(await page.getByRole('link', { name: 'أنشئ حساب جهتك' }).getAttribute('href')).toBe(
+      '/signup',
+    );
+    expect(await page.getByRole('link', { name: 'دخول الجهات' }).getAttribute('href')).toBe(
+      '/org-auth',
+    );
+    expect(await page.getByRole('link', { name: 'تسجيل دخول الجهة' }).getAttribute('href')).toBe(
+      '/org-auth?redirect=/',
+    );
+    expect(await page.getByRole('link', { name: 'إنشاء حساب جهة جديد' }).getAttribute('href')).toBe(
+      '/org-auth?tab=signup',
+    );
+
+    const footer = page.getByRole('contentinfo');
+    for (const [name, href] of FOOTER_LINKS) {
+      const link = footer.getByRole('link', { name, exact: true });
+      expect(await link.getAttribute('href')).toBe(href);
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    const footerText = await footer.textContent();
+    expect(footerText).toContain('2025');
+    expect(footerText).toContain('الرياض');
+
+    await expectPrice(page, '0.005');
+    expect(await page.getByTestId('price-tile').textContent()).not.toContain('0.01');
+
+    const snippet = page.locator('pre').first();
+    expect(await snippet.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(await snippet.textContent()).toContain('/v1/tokens/generate');
+
+    await saveScreenshot(page, 'landing-desktop');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('marks journey steps done as the visitor opens them and fills the progress bar', async () => {
+    const page = await openPage(browser, server.baseUrl, 'mobile');
+    await page.goto('/');
+    const steps = page.getByRole('list', { name: 'خطوات الرحلة' });
+    const progress = page.getByRole('progressbar', { name: 'تقدّم استعراض الرحلة' });
+    const decrypt = steps.getByRole('button', { name: /فك التشفير/ });
+
+    expect(await progress.getAttribute('aria-valuenow')).toBe('17');
+    expect(await decrypt.getAttribute('data-state')).toBe('pending');
+
+    await decrypt.click();
+    await decrypt.and(page.locator('[data-state="done"][aria-current="step"]')).waitFor();
+    await progress.and(page.locator('[aria-valuenow="33"]')).waitFor();
+    await page.getByRole('heading', { name: 'فك التشفير', level: 3 }).waitFor();
+    await page.getByText('موظفو الجهة').waitFor();
+
+    await decrypt.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await steps
+      .getByRole('button', { name: /تتبّع الاستخدام/ })
+      .and(page.locator('[data-state="done"]'))
+      .waitFor();
+    await progress.and(page.locator('[aria-valuenow="50"]')).waitFor();
+
+    await saveScreenshot(page, 'landing-mobile');
+    await page.context().close();
+  });
+
+  it('sends a signed-in organisation from the header straight to its dashboard', async () => {
+    const page = await openPage(browser, server.baseUrl, 'desktop');
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('org_token', 'signed-in'));
+    await page.reload();
+    const button = page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' });
+    expect(await button.getAttribute('href')).toBe('/org-dashboard');
+    await page.context().close();
+  });
+});
+
+describe('the landing page price', () => {
+  it('follows the price the server is configured with', async () => {
+    const server = await startAppServer({ PRICE_PER_CALL: '0.007' });
+    const browser = await launchBrowser();
+    try {
+      const page = await openPage(browser, server.baseUrl, 'desktop');
+      await page.goto('/');
+      await expectPrice(page, '0.007');
+      await page.getByText('يُحتسب كل طلب ناجح بسعر 0.007 ريال.').waitFor();
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});

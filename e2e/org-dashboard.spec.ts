@@ -1,0 +1,246 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+
+interface Admin {
+  email: string;
+  password: string;
+}
+interface SignedUpOrganization {
+  id: string;
+  name: string;
+  client_id: string;
+  created_at: string;
+}
+
+/** Signs an organisation up through the API, as the sign-up form would. */
+async function signUpOrganization(page: Page, slug: string, name: string) {
+  const admin: Admin = { email: `admin@${slug}.example.sa`, password: 'Dashboard2025' };
+  const response = await page.request.post('/api/v1/signup', {
+    data: {
+      name,
+      type: 'government',
+      email: `contact@${slug}.example.sa`,
+      contactPerson: 'نورة القحطاني',
+      adminDetails: {
+        firstName: 'نورة',
+        lastName: 'القحطاني',
+        email: admin.email,
+        password: admin.password,
+        confirmPassword: admin.password,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { organization } = (await response.json()) as { organization: SignedUpOrganization };
+  return { admin, organization };
+}
+
+/** Signs in through the API and leaves the token where the sign-in form puts it. */
+async function signIn(page: Page, admin: Admin) {
+  const response = await page.request.post('/api/v1/auth/login', { data: admin });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('org_token', value), token);
+  return token;
+}
+
+/** The value shown under a counter's label (label and value are a dt/dd pair). */
+const counterValue = (page: Page, label: string) =>
+  page.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
+
+function collectConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+describe('organisation dashboard', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the real organisation, copies and reveals its credentials, signs out, survives a restart', async () => {
+    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const errors = collectConsoleErrors(page);
+    const { admin, organization } = await signUpOrganization(
+      page,
+      'riyadh-health',
+      'هيئة الصحة الرقمية',
+    );
+    const token = await signIn(page, admin);
+
+    await page.goto('/org-dashboard');
+    await page.getByRole('heading', { level: 1, name: organization.name }).waitFor();
+    await page.getByText('نورة القحطاني').waitFor();
+    await page.getByText(organization.client_id, { exact: true }).waitFor();
+
+    // A new organisation starts with zero everywhere.
+    for (const label of ['الرموز النشطة', 'عمليات التحقق', 'استدعاءات API هذا الشهر']) {
+      await expect(counterValue(page, label).textContent()).resolves.toBe('0');
+    }
+    const joinedDate = await page.evaluate(
+      (createdAt) =>
+        new Intl.DateTimeFormat('ar-SA', {
+          dateStyle: 'long',
+          calendar: 'gregory',
+          numberingSystem: 'latn',
+        }).format(new Date(createdAt)),
+      organization.created_at,
+    );
+    await page.getByText(`تاريخ الانضمام: ${joinedDate}`).waitFor();
+    // Saudi long form: day, Arabic month name, year.
+    expect(joinedDate).toMatch(/^\d{1,2} [\u0600-\u06FF]+ \d{4}$/);
+
+    const snippet = page.getByRole('region', { name: 'مثال تهيئة حزمة SDK' });
+    await expect(snippet.textContent()).resolves.toContain(`clientId: '${organization.client_id}'`);
+    await expect(snippet.textContent()).resolves.toContain(`baseUrl: '${server.baseUrl}'`);
+    expect(await page.getByRole('link', { name: 'عرض التوثيق' }).getAttribute('href')).toBe(
+      '/documentation',
+    );
+
+    await page.getByRole('button', { name: 'نسخ معرّف العميل' }).click();
+    await page.getByRole('status').filter({ hasText: 'تم النسخ إلى الحافظة' }).waitFor();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
+      organization.client_id,
+    );
+
+    const credentials = await page.request.get(
+      `/api/v1/organizations/${organization.id}/credentials`,
+      { headers: { Authorization: `Bearer ${token}` } },
+    );
+    const { client_secret: clientSecret } = (await credentials.json()) as {
+      client_secret: string;
+    };
+    expect(await page.getByText(clientSecret, { exact: true }).count()).toBe(0);
+    await page.getByText('المفتاح السري مخفي').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'إظهار المفتاح السري' }).click();
+    await page.getByText(clientSecret, { exact: true }).waitFor();
+    await saveScreenshot(page, 'org-dashboard-desktop');
+
+    // The section lives in the URL: it survives a reload and the back button returns.
+    await page.getByRole('link', { name: 'إدارة المفاتيح' }).click();
+    await page.waitForURL(/\/org-dashboard\?section=keys$/);
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'إدارة المفاتيح' }).waitFor();
+    expect(
+      await page.getByRole('link', { name: 'إدارة المفاتيح' }).getAttribute('aria-current'),
+    ).toBe('page');
+    await page.getByText('سيتوفر في الإصدار القادم').waitFor();
+    await saveScreenshot(page, 'org-dashboard-desktop-keys');
+    await page.goBack();
+    await page.getByText(organization.client_id, { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'لوحة التحكم' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+
+    await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem('org_token'))).toBeNull();
+    await page.goto('/org-dashboard');
+    await page.waitForURL(/\/org-auth/);
+
+    // The tab is closed while the server restarts, so its requests do not hit a closed port.
+    await page.goto('about:blank');
+    await server.restart();
+    await signIn(page, admin);
+    await page.goto('/org-dashboard');
+    await page.getByText(organization.client_id, { exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: organization.name }).waitFor();
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('turns the side menu into a top bar with a drop-down menu on a phone', async () => {
+    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const errors = collectConsoleErrors(page);
+    const { admin, organization } = await signUpOrganization(
+      page,
+      'jeddah-ports',
+      'الهيئة العامة للموانئ',
+    );
+    await signIn(page, admin);
+
+    await page.goto('/org-dashboard');
+    await page.getByText(organization.client_id, { exact: true }).waitFor();
+    const walletLink = page.getByRole('link', { name: 'المحفظة' });
+    expect(await walletLink.isVisible()).toBe(false);
+    await saveScreenshot(page, 'org-dashboard-mobile');
+
+    const menuButton = page.getByRole('button', { name: 'فتح القائمة' });
+    await menuButton.click();
+    await walletLink.waitFor();
+    expect(
+      await page.getByRole('button', { name: 'إغلاق القائمة' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    await saveScreenshot(page, 'org-dashboard-mobile-menu');
+
+    await walletLink.click();
+    await page.waitForURL(/\?section=wallet$/);
+    await page.getByRole('heading', { level: 2, name: 'المحفظة' }).waitFor();
+    await walletLink.waitFor({ state: 'hidden' });
+
+    // Nothing is wider than the phone's screen.
+    await page.getByRole('link', { name: 'لوحة التحكم' }).waitFor({ state: 'hidden' });
+    await page.goto('/org-dashboard');
+    await page.getByText(organization.client_id, { exact: true }).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows a skeleton while loading and an Arabic error with a working retry', async () => {
+    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const { admin, organization } = await signUpOrganization(page, 'dammam-bank', 'بنك الشرقية');
+    await signIn(page, admin);
+
+    // Hold the first /auth/me answer to see the loading state, then make it fail.
+    let releaseMe: () => void = () => {};
+    const meHeld = new Promise<void>((resolve) => {
+      releaseMe = resolve;
+    });
+    let isServerFailing = true;
+    await page.route('**/api/v1/auth/me', async (route) => {
+      if (!isServerFailing) return route.continue();
+      await meHeld;
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ code: 'internal_error', detail: 'Internal Server Error' }),
+      });
+    });
+
+    await page.goto('/org-dashboard');
+    await page.getByRole('status').filter({ hasText: 'جاري التحميل...' }).waitFor({
+      state: 'attached',
+    });
+    await saveScreenshot(page, 'org-dashboard-loading');
+    releaseMe();
+
+    const alert = page.getByRole('alert').filter({ hasText: 'حدث خطأ أثناء جلب بيانات المنشأة' });
+    await alert.waitFor();
+    await saveScreenshot(page, 'org-dashboard-error');
+    isServerFailing = false;
+    await alert.getByRole('button', { name: 'إعادة المحاولة' }).click();
+    await page.getByText(organization.client_id, { exact: true }).waitFor();
+    expect(await alert.count()).toBe(0);
+    await page.context().close();
+  });
+});

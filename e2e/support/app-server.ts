@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/api/src/app.ts';
+import { loadConfig } from '../../apps/api/src/config.ts';
+import { openDatabase } from '../../apps/api/src/db/open.ts';
+
+const webDistDir = path.resolve(import.meta.dirname, '../../apps/web/dist');
+
+/**
+ * The product as `npm start` runs it (embedded PGlite in a data folder, the built web app),
+ * on an ephemeral port. `restart` closes and reopens it on the same data folder.
+ */
+export async function startAppServer(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-e2e-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    ...env,
+  });
+  let port = 0;
+  let current: Awaited<ReturnType<typeof boot>>;
+
+  async function boot() {
+    const db = await openDatabase(config);
+    const { app } = await buildApp({ config, db });
+    await app.listen({ port, host: '127.0.0.1' });
+    const address = app.server.address();
+    port = typeof address === 'object' && address ? address.port : port;
+    return { app, db };
+  }
+
+  async function stop() {
+    await current.app.close();
+    await current.db.close();
+  }
+
+  current = await boot();
+  return {
+    get baseUrl() {
+      return `http://127.0.0.1:${port}`;
+    },
+    dataDir,
+    async restart() {
+      await stop();
+      current = await boot();
+    },
+    async close() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type AppServer = Awaited<ReturnType<typeof startAppServer>>;

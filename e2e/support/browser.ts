@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+/** One setting points the tests at a browser; Debian's Chromium by default. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const viewports = {
+  desktop: { width: 1366, height: 900 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+/** A fresh browser context (own storage) whose relative URLs resolve against the server. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: viewports[viewport],
+    locale: 'ar-SA',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  return context.newPage();
+}
+
+const screenshotDir = path.resolve(import.meta.dirname, '../../screenshots');
+
+/** Full-page screenshot into ./screenshots (git-ignored) for people to look at. */
+export async function saveScreenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}

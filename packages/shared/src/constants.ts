@@ -1,0 +1,41 @@
+/** Price of one billed /v1 call in riyal, as a decimal string (money is never a float). */
+export const DEFAULT_PRICE_PER_CALL = '0.005';
+
+export const ORGANIZATION_TYPES = ['government', 'private'] as const;
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+
+export const MEMBER_ROLES = ['owner', 'admin', 'developer', 'verifier', 'viewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const SCOPES = [
+  'token:generate',
+  'token:verify',
+  'token:revoke',
+  'organization:read',
+  'organization:write',
+  'analytics:read',
+  'security:read',
+  'security:write',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+export const DEFAULT_SCOPES: Scope[] = ['token:generate', 'token:verify'];
+
+export const DEFAULT_RATE_LIMIT_PER_HOUR = 1000;
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
+
+export const EVENT_TYPES = [
+  'key_first_use',
+  'new_ip_detected',
+  'rate_limit_exceeded',
+  'invalid_scope',
+  'suspicious_activity',
+  'geo_blocked',
+  'ip_blocked',
+  'key_disabled',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const EVENT_SEVERITIES = ['info', 'warning', 'critical'] as const;
+export type EventSeverity = (typeof EVENT_SEVERITIES)[number];
+
+export const CONTACT_EMAIL = 'support@tanqin.sa';

@@ -1,0 +1,86 @@
+/**
+ * Validation messages, keyed. Schemas carry the key as their zod message; the web app and the API
+ * turn a key into text with `messageText`. The Arabic texts are exactly those of the product spec.
+ */
+export const validationMessages = {
+  orgNameRequired: { ar: 'اسم المؤسسة مطلوب', en: 'Organisation name is required' },
+  orgTypeRequired: { ar: 'يرجى اختيار نوع المؤسسة', en: 'Please choose the organisation type' },
+  emailInvalid: { ar: 'البريد الإلكتروني غير صالح', en: 'Invalid email address' },
+  contactPersonRequired: { ar: 'اسم الشخص المسؤول مطلوب', en: 'Contact person is required' },
+  firstNameRequired: { ar: 'الاسم الأول مطلوب', en: 'First name is required' },
+  lastNameRequired: { ar: 'اسم العائلة مطلوب', en: 'Last name is required' },
+  passwordMin: {
+    ar: 'كلمة المرور يجب أن تكون 8 أحرف على الأقل',
+    en: 'Password must be at least 8 characters',
+  },
+  passwordUppercase: {
+    ar: 'يجب أن تحتوي على حرف كبير على الأقل',
+    en: 'Must contain at least one uppercase letter',
+  },
+  passwordLowercase: {
+    ar: 'يجب أن تحتوي على حرف صغير على الأقل',
+    en: 'Must contain at least one lowercase letter',
+  },
+  passwordDigit: {
+    ar: 'يجب أن تحتوي على رقم واحد على الأقل',
+    en: 'Must contain at least one digit',
+  },
+  passwordsMismatch: { ar: 'كلمات المرور غير متطابقة', en: 'Passwords do not match' },
+  passwordRequired: { ar: 'كلمة المرور مطلوبة', en: 'Password is required' },
+  emailRequired: { ar: 'البريد الإلكتروني مطلوب', en: 'Email is required' },
+  twoFactorCodeLength: { ar: 'يجب أن يتكون الرمز من 6 أرقام', en: 'The code must be 6 digits' },
+  firstNameMin2: {
+    ar: 'الاسم الأول يجب أن يكون حرفين على الأقل',
+    en: 'First name must be at least 2 characters',
+  },
+  lastNameMin2: {
+    ar: 'اسم العائلة يجب أن يكون حرفين على الأقل',
+    en: 'Last name must be at least 2 characters',
+  },
+  phoneFormat: {
+    ar: 'يجب أن يبدأ رقم الهاتف بـ 05 ويتكون من 10 أرقام',
+    en: 'Phone number must start with 05 and be 10 digits',
+  },
+  keyNameRequired: { ar: 'اسم المفتاح مطلوب', en: 'Key name is required' },
+  scopesRequired: { ar: 'اختر صلاحية واحدة على الأقل', en: 'Choose at least one scope' },
+  scopeUnknown: { ar: 'صلاحية غير معروفة', en: 'Unknown scope' },
+  ipInvalid: {
+    ar: 'عنوان IP أو نطاق CIDR غير صالح',
+    en: 'Invalid IP address or CIDR range',
+  },
+  rateLimitInvalid: {
+    ar: 'حد الطلبات يجب أن يكون رقماً صحيحاً موجباً',
+    en: 'The rate limit must be a positive whole number',
+  },
+  expiresAtInvalid: { ar: 'تاريخ الانتهاء غير صالح', en: 'Invalid expiry date' },
+  expiresAtPast: {
+    ar: 'تاريخ الانتهاء يجب أن يكون في المستقبل',
+    en: 'The expiry date must be in the future',
+  },
+  ipAddressRequired: { ar: 'عنوان IP مطلوب', en: 'IP address is required' },
+  descriptionRequired: { ar: 'الوصف مطلوب', en: 'Description is required' },
+  countryCodeInvalid: { ar: 'رمز الدولة غير صالح', en: 'Invalid country code' },
+  destinationRequired: { ar: 'الوجهة مطلوبة', en: 'Destination is required' },
+  eventTypesRequired: { ar: 'اختر نوع حدث واحد على الأقل', en: 'Choose at least one event type' },
+  webhookUrlInvalid: {
+    ar: 'رابط الويب هوك يجب أن يكون رابط https صالحاً',
+    en: 'The webhook must be a valid https URL',
+  },
+  settingRequired: { ar: 'لم يتم تحديد أي إعداد', en: 'No setting was given' },
+  tooLong: { ar: 'النص أطول من المسموح', en: 'The text is too long' },
+  invalidValue: { ar: 'قيمة غير صالحة', en: 'Invalid value' },
+} as const satisfies Record<string, { ar: string; en: string }>;
+
+export type ValidationMessageKey = keyof typeof validationMessages;
+export type Language = 'ar' | 'en';
+
+export function isValidationMessageKey(value: string): value is ValidationMessageKey {
+  return Object.hasOwn(validationMessages, value);
+}
+
+/** Text of a validation message key; unknown keys (e.g. zod's own English) map to a generic text. */
+export function messageText(key: string, language: Language = 'ar'): string {
+  return isValidationMessageKey(key)
+    ? validationMessages[key][language]
+    : validationMessages.invalidValue[language];
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ORGANIZATION_TYPES } from '../constants.ts';
+
+const email = z.string('emailInvalid').trim().max(254, 'tooLong').email('emailInvalid');
+const optionalPhone = z.string().trim().max(32, 'tooLong').optional();
+
+/** Password rules of spec section 5; each failure carries its own message. */
+export const passwordSchema = z
+  .string('passwordMin')
+  .max(128, 'tooLong')
+  .min(8, 'passwordMin')
+  .regex(/[A-Z]/, 'passwordUppercase')
+  .regex(/[a-z]/, 'passwordLowercase')
+  .regex(/[0-9]/, 'passwordDigit');
+
+export const adminDetailsSchema = z
+  .object({
+    firstName: z.string('firstNameRequired').trim().min(1, 'firstNameRequired').max(100, 'tooLong'),
+    lastName: z.string('lastNameRequired').trim().min(1, 'lastNameRequired').max(100, 'tooLong'),
+    email,
+    phoneNumber: optionalPhone,
+    password: passwordSchema,
+    confirmPassword: z.string('passwordsMismatch').max(128, 'tooLong'),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'passwordsMismatch',
+    path: ['confirmPassword'],
+    // Show the mismatch together with the other field errors, not only once they are fixed.
+    when: (payload) =>
+      typeof (payload.value as { password?: unknown })?.password === 'string' &&
+      typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
+  });
+
+/** The organisation sign-up entity of spec section 3, exactly as the form sends it. */
+export const orgSignupSchema = z.object({
+  name: z.string('orgNameRequired').trim().min(1, 'orgNameRequired').max(200, 'tooLong'),
+  type: z.enum(ORGANIZATION_TYPES, 'orgTypeRequired'),
+  email,
+  phone: optionalPhone,
+  contactPerson: z
+    .string('contactPersonRequired')
+    .trim()
+    .min(1, 'contactPersonRequired')
+    .max(200, 'tooLong'),
+  verificationDocumentUrl: z.string().url().max(2000).optional(),
+  adminDetails: adminDetailsSchema,
+});
+export type OrgSignupInput = z.input<typeof orgSignupSchema>;
+export type OrgSignup = z.output<typeof orgSignupSchema>;
+
+export const loginSchema = z.object({
+  email: z
+    .string('emailRequired')
+    .trim()
+    .min(1, 'emailRequired')
+    .max(254, 'tooLong')
+    .email('emailInvalid'),
+  password: z.string('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;

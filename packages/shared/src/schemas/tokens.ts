@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+const SCOPE_NAME = /^[a-z0-9_:.-]{1,40}$/;
+
+/** Names of the shared fields: what the individual later sees (never the values). */
+const tokenData = z
+  .record(z.string().regex(FIELD_NAME, 'Field names are letters, digits, _ . - (max 64)'), z.json())
+  .refine((data) => Object.keys(data).length >= 1, 'data must have at least one field')
+  .refine((data) => Object.keys(data).length <= 50, 'data may have at most 50 fields');
+
+const dataScope = z
+  .union([z.array(z.string()).max(20), z.string().max(400)])
+  .transform((value) =>
+    (typeof value === 'string' ? value.split(',') : value)
+      .map((scope) => scope.trim())
+      .filter(Boolean),
+  )
+  .refine(
+    (scopes) => scopes.every((scope) => SCOPE_NAME.test(scope)),
+    'Scopes are lower-case words',
+  );
+
+export const generateTokenSchema = z.object({
+  data: tokenData,
+  data_scope: dataScope.optional(),
+  expires_in: z.number().int().min(60).max(86_400).default(3600),
+  one_time_use: z.literal(true).optional(),
+  audience: z.string().min(1).max(100).optional(),
+  subject: z
+    .object({
+      national_id: z
+        .string()
+        .regex(/^\d{10}$/, 'national_id is 10 digits')
+        .optional(),
+      user_id: z.string().min(1).max(200).optional(),
+    })
+    .optional(),
+});
+export type GenerateTokenInput = z.input<typeof generateTokenSchema>;
+
+export const verifyTokenSchema = z.object({ token: z.string().min(1).max(100) });
+
+export const tokenIdParamsSchema = z.object({ token_id: z.string().min(1).max(64) });
+
+export const TOKEN_STATUSES = ['active', 'used', 'expired', 'revoked'] as const;
+export type TokenStatus = (typeof TOKEN_STATUSES)[number];
