@@ -31,7 +31,6 @@ export interface BuildAppOptions {
   runBackgroundJobs?: boolean;
 }
 
-
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole server: dashboard API, public API and the web app, in layers. */

@@ -1,5 +1,5 @@
-import geoip from 'geoip-country';
 import { parseIp } from '@tanqin/shared';
+import geoip from 'geoip-country';
 
 /**
  * The country of an address from the IP-to-country data shipped in the geoip-country package

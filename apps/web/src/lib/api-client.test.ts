@@ -65,7 +65,9 @@ describe('apiRequest', () => {
       json(401, { code: 'invalid_credentials', detail: 'Invalid email or password' }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const error = await apiRequest('/api/v1/auth/login', { body: {} }).catch((e) => e);
+    const error = (await apiRequest('/api/v1/auth/login', { body: {} }).catch(
+      (e) => e,
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe('Invalid email or password');
     expect(fetchMock).toHaveBeenCalledTimes(1);

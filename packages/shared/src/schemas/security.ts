@@ -18,7 +18,11 @@ export const createTrustedIpSchema = z.object({
     .refine((value) => value === '' || (value.includes('/') && isIpOrCidr(value)), 'ipInvalid')
     .optional()
     .nullable(),
-  description: z.string('descriptionRequired').trim().min(1, 'descriptionRequired').max(200, 'tooLong'),
+  description: z
+    .string('descriptionRequired')
+    .trim()
+    .min(1, 'descriptionRequired')
+    .max(200, 'tooLong'),
   api_key_id: z.union([z.uuid(), z.literal(''), z.null()]).optional(),
   organization_id: organizationId,
 });
@@ -42,9 +46,12 @@ export const organizationSettingsSchema = z
     geo_blocking_enabled: z.boolean().optional(),
     organization_id: organizationId,
   })
-  .refine((value) => value.require_ip_whitelist !== undefined || value.geo_blocking_enabled !== undefined, {
-    message: 'settingRequired',
-  });
+  .refine(
+    (value) => value.require_ip_whitelist !== undefined || value.geo_blocking_enabled !== undefined,
+    {
+      message: 'settingRequired',
+    },
+  );
 
 export const DATE_RANGES = { '1d': 1, '7d': 7, '30d': 30, '90d': 90 } as const;
 export type DateRange = keyof typeof DATE_RANGES;
@@ -65,8 +72,15 @@ export const NOTIFICATION_TYPES = ['email', 'webhook'] as const;
 export const createNotificationPreferenceSchema = z
   .object({
     notification_type: z.enum(NOTIFICATION_TYPES),
-    event_types: z.array(z.enum(EVENT_TYPES), 'eventTypesRequired').min(1, 'eventTypesRequired').max(EVENT_TYPES.length),
-    destination: z.string('destinationRequired').trim().min(1, 'destinationRequired').max(500, 'tooLong'),
+    event_types: z
+      .array(z.enum(EVENT_TYPES), 'eventTypesRequired')
+      .min(1, 'eventTypesRequired')
+      .max(EVENT_TYPES.length),
+    destination: z
+      .string('destinationRequired')
+      .trim()
+      .min(1, 'destinationRequired')
+      .max(500, 'tooLong'),
     organization_id: organizationId,
   })
   .superRefine((value, ctx) => {
@@ -80,6 +94,7 @@ export const createNotificationPreferenceSchema = z
       } catch {
         isHttps = false;
       }
-      if (!isHttps) ctx.addIssue({ code: 'custom', path: ['destination'], message: 'webhookUrlInvalid' });
+      if (!isHttps)
+        ctx.addIssue({ code: 'custom', path: ['destination'], message: 'webhookUrlInvalid' });
     }
   });

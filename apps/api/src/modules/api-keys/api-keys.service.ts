@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateApiKeyInput, Scope } from '@tanqin/shared';
+import type { Scope } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';

@@ -19,14 +19,19 @@ export async function listTrustedIps(ctx: AppContext, organizationId: string) {
 export async function addTrustedIp(
   ctx: AppContext,
   organizationId: string,
-  input: { ip_address: string; ip_range?: string | null; description: string; api_key_id?: string | null },
+  input: {
+    ip_address: string;
+    ip_range?: string | null;
+    description: string;
+    api_key_id?: string | null;
+  },
 ) {
   const apiKeyId = input.api_key_id || null;
   if (apiKeyId) {
-    const [key] = await ctx.db.query('select 1 from api_keys where id = $1 and organization_id = $2', [
-      apiKeyId,
-      organizationId,
-    ]);
+    const [key] = await ctx.db.query(
+      'select 1 from api_keys where id = $1 and organization_id = $2',
+      [apiKeyId, organizationId],
+    );
     if (!key) throw notFound('API key');
   }
   const address = input.ip_address.split('/')[0]!;
@@ -49,21 +54,25 @@ export async function addTrustedIp(
   return row!;
 }
 
-export async function setTrustedIpActive(ctx: AppContext, organizationId: string, id: string, isActive: boolean) {
-  const rows = await ctx.db.query('update trusted_ips set is_active = $3 where id = $1 and organization_id = $2 returning id', [
-    id,
-    organizationId,
-    isActive,
-  ]);
+export async function setTrustedIpActive(
+  ctx: AppContext,
+  organizationId: string,
+  id: string,
+  isActive: boolean,
+) {
+  const rows = await ctx.db.query(
+    'update trusted_ips set is_active = $3 where id = $1 and organization_id = $2 returning id',
+    [id, organizationId, isActive],
+  );
   if (!rows.length) throw notFound('Trusted IP');
   invalidateNetworkPolicy(organizationId);
 }
 
 export async function deleteTrustedIp(ctx: AppContext, organizationId: string, id: string) {
-  const rows = await ctx.db.query('delete from trusted_ips where id = $1 and organization_id = $2 returning id', [
-    id,
-    organizationId,
-  ]);
+  const rows = await ctx.db.query(
+    'delete from trusted_ips where id = $1 and organization_id = $2 returning id',
+    [id, organizationId],
+  );
   if (!rows.length) throw notFound('Trusted IP');
   invalidateNetworkPolicy(organizationId);
 }
@@ -77,15 +86,25 @@ export async function listCountryRules(ctx: AppContext, organizationId: string) 
 
 const ISO_REGIONS = new Set(
   // Every ISO 3166-1 alpha-2 code Intl knows a name for (it echoes unknown codes back).
-  Array.from({ length: 26 * 26 }, (_, i) => String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26))).filter(
-    (code) => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) !== undefined,
+  Array.from({ length: 26 * 26 }, (_, i) =>
+    String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26)),
+  ).filter(
+    (code) =>
+      new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code) !== undefined,
   ),
 );
 
-export async function setCountryRule(ctx: AppContext, organizationId: string, countryCode: string, isAllowed: boolean) {
+export async function setCountryRule(
+  ctx: AppContext,
+  organizationId: string,
+  countryCode: string,
+  isAllowed: boolean,
+) {
   if (!ISO_REGIONS.has(countryCode)) {
     throw new AppError('validation_failed', 'Unknown country code', {
-      errors: [{ path: 'country_code', code: 'countryCodeInvalid', message: 'Invalid country code' }],
+      errors: [
+        { path: 'country_code', code: 'countryCodeInvalid', message: 'Invalid country code' },
+      ],
       detailAr: 'رمز الدولة غير صالح',
     });
   }
@@ -104,7 +123,10 @@ export async function updateOrganizationSettings(
   organizationId: string,
   input: { require_ip_whitelist?: boolean; geo_blocking_enabled?: boolean },
 ) {
-  const [row] = await ctx.db.query<{ require_ip_whitelist: boolean; geo_blocking_enabled: boolean }>(
+  const [row] = await ctx.db.query<{
+    require_ip_whitelist: boolean;
+    geo_blocking_enabled: boolean;
+  }>(
     `update organizations
         set require_ip_whitelist = coalesce($2, require_ip_whitelist),
             geo_blocking_enabled = coalesce($3, geo_blocking_enabled)

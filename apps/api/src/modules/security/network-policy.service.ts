@@ -1,4 +1,4 @@
-import { ipInRange, type IpRange, parseIpRange } from '@tanqin/shared';
+import { type IpRange, ipInRange, parseIpRange } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { countryOf } from '../../lib/geo.ts';
@@ -29,11 +29,18 @@ export function invalidateNetworkPolicy(organizationId: string) {
 async function loadPolicy(ctx: AppContext, organizationId: string): Promise<NetworkPolicy> {
   const cached = policyCache.get(organizationId);
   if (cached) return cached;
-  const [settings] = await ctx.db.query<{ require_ip_whitelist: boolean; geo_blocking_enabled: boolean }>(
-    'select require_ip_whitelist, geo_blocking_enabled from organizations where id = $1',
-    [organizationId],
-  );
-  const trusted = await ctx.db.query<{ id: string; api_key_id: string | null; ip_address: string; ip_range: string | null }>(
+  const [settings] = await ctx.db.query<{
+    require_ip_whitelist: boolean;
+    geo_blocking_enabled: boolean;
+  }>('select require_ip_whitelist, geo_blocking_enabled from organizations where id = $1', [
+    organizationId,
+  ]);
+  const trusted = await ctx.db.query<{
+    id: string;
+    api_key_id: string | null;
+    ip_address: string;
+    ip_range: string | null;
+  }>(
     'select id, api_key_id, ip_address, ip_range from trusted_ips where organization_id = $1 and is_active',
     [organizationId],
   );
@@ -86,11 +93,14 @@ export async function trustedIpGuard(ctx: AppContext, caller: ApiCaller, meta: R
       entry.ranges.some((range) => ipInRange(meta.ip, range)),
   );
   if (!match) {
-    throw new Refusal(new AppError('ip_not_allowed', `Requests from ${meta.ip} are not in the trusted IPs`), {
-      type: 'ip_blocked',
-      severity: 'warning',
-      description: `Request from ${meta.ip} refused: not a trusted IP`,
-    });
+    throw new Refusal(
+      new AppError('ip_not_allowed', `Requests from ${meta.ip} are not in the trusted IPs`),
+      {
+        type: 'ip_blocked',
+        severity: 'warning',
+        description: `Request from ${meta.ip} refused: not a trusted IP`,
+      },
+    );
   }
   const use = pendingUses.get(match.id);
   pendingUses.set(match.id, { count: (use?.count ?? 0) + 1, lastSeenAt: ctx.clock.now() });

@@ -44,7 +44,11 @@ export async function listSecurityEvents(
   return { events, total, page, page_size: pageSize };
 }
 
-export async function resolveSecurityEvent(ctx: AppContext, organizationId: string, eventId: string) {
+export async function resolveSecurityEvent(
+  ctx: AppContext,
+  organizationId: string,
+  eventId: string,
+) {
   const [row] = await ctx.db.query(
     `update security_events set resolved_at = coalesce(resolved_at, $3)
       where id = $1 and organization_id = $2 returning id, resolved_at`,
@@ -79,7 +83,11 @@ function csvCell(value: unknown): string {
 
 const EXPORT_LIMIT = 50_000;
 
-export async function exportSecurityEventsCsv(ctx: AppContext, organizationId: string, filters: EventFilters) {
+export async function exportSecurityEventsCsv(
+  ctx: AppContext,
+  organizationId: string,
+  filters: EventFilters,
+) {
   const where = whereClause(ctx, organizationId, filters);
   const rows = await ctx.db.query<Record<string, unknown>>(
     `select ${EVENT_COLUMNS} from security_events where ${where.sql}
@@ -89,7 +97,9 @@ export async function exportSecurityEventsCsv(ctx: AppContext, organizationId: s
   const lines = [CSV_COLUMNS.join(',')];
   for (const row of rows) {
     const status = row.resolved_at ? 'resolved' : 'open';
-    lines.push(CSV_COLUMNS.map((column) => csvCell(column === 'status' ? status : row[column])).join(','));
+    lines.push(
+      CSV_COLUMNS.map((column) => csvCell(column === 'status' ? status : row[column])).join(','),
+    );
   }
   // The byte-order mark lets spreadsheet programs read the Arabic descriptions as UTF-8.
   return `\ufeff${lines.join('\r\n')}\r\n`;

@@ -1,7 +1,13 @@
 import type { AppContext } from '../../app-context.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
 
-const REFUSAL_TYPES = ['ip_blocked', 'geo_blocked', 'rate_limit_exceeded', 'invalid_scope', 'key_disabled'];
+const REFUSAL_TYPES = [
+  'ip_blocked',
+  'geo_blocked',
+  'rate_limit_exceeded',
+  'invalid_scope',
+  'key_disabled',
+];
 
 /** The security score of spec section 9 and its label. */
 export function securityScore(stats: {
@@ -24,7 +30,10 @@ export function securityScore(stats: {
  * The spec's "Security stats", computed: today is the organisation's day. Refused calls are
  * counted from the events (with their occurrences), billed calls from the usage log.
  */
-export async function getSecurityStats(ctx: AppContext, organization: { id: string; time_zone: string }) {
+export async function getSecurityStats(
+  ctx: AppContext,
+  organization: { id: string; time_zone: string },
+) {
   const dayStart = startOfPeriod(ctx.clock.now(), 'day', organization.time_zone);
   const [row] = await ctx.db.query<{
     total_api_keys: number;
@@ -57,7 +66,9 @@ export async function getSecurityStats(ctx: AppContext, organization: { id: stri
     ...stats,
     inactive_api_keys: stats.total_api_keys - stats.active_api_keys,
     total_requests_today: totalRequests,
-    blocked_percentage: totalRequests ? Math.round((stats.blocked_requests_today / totalRequests) * 1000) / 10 : 0,
+    blocked_percentage: totalRequests
+      ? Math.round((stats.blocked_requests_today / totalRequests) * 1000) / 10
+      : 0,
     ...securityScore(stats),
     show_alert: stats.critical_events_count > 0 || stats.rate_limit_violations > 50,
   };

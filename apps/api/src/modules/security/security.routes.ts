@@ -19,7 +19,11 @@ import {
   setTrustedIpActive,
   updateOrganizationSettings,
 } from './network-controls.service.ts';
-import { exportSecurityEventsCsv, listSecurityEvents, resolveSecurityEvent } from './security-events.queries.ts';
+import {
+  exportSecurityEventsCsv,
+  listSecurityEvents,
+  resolveSecurityEvent,
+} from './security-events.queries.ts';
 import { getSecurityStats } from './security-stats.service.ts';
 
 const READERS = ['owner', 'admin', 'developer', 'viewer'] as const;
@@ -29,12 +33,17 @@ const organizationQuery = z.object({ organization_id: z.string().max(100).option
 
 /** The security center (spec section 7 "Security"): every query is the caller's organisation's. */
 export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const member = async (request: Parameters<typeof requireMember>[1], roles: readonly (typeof READERS)[number][], organizationId?: string) => {
+  const member = async (
+    request: Parameters<typeof requireMember>[1],
+    roles: readonly (typeof READERS)[number][],
+    organizationId?: string,
+  ) => {
     const caller = await requireMember(ctx, request, roles);
     assertOwnOrganization(caller, organizationId);
     return caller;
   };
-  const queryOrganization = (query: unknown) => parseInput(organizationQuery, query).organization_id;
+  const queryOrganization = (query: unknown) =>
+    parseInput(organizationQuery, query).organization_id;
 
   app.get('/security/trusted-ips', async (request) => {
     const caller = await member(request, READERS, queryOrganization(request.query));
@@ -44,7 +53,9 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   app.post('/security/trusted-ips', async (request, reply) => {
     const input = parseInput(createTrustedIpSchema, request.body);
     const caller = await member(request, MANAGERS, input.organization_id);
-    return reply.code(201).send({ success: true, trusted_ip: await addTrustedIp(ctx, caller.organization.id, input) });
+    return reply
+      .code(201)
+      .send({ success: true, trusted_ip: await addTrustedIp(ctx, caller.organization.id, input) });
   });
 
   app.patch('/security/trusted-ips/:id', async (request) => {
@@ -72,7 +83,12 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const caller = await member(request, MANAGERS, input.organization_id);
     return {
       success: true,
-      country_rule: await setCountryRule(ctx, caller.organization.id, input.country_code, input.is_allowed),
+      country_rule: await setCountryRule(
+        ctx,
+        caller.organization.id,
+        input.country_code,
+        input.is_allowed,
+      ),
     };
   });
 
@@ -85,7 +101,10 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   app.patch('/security/organization-settings', async (request) => {
     const input = parseInput(organizationSettingsSchema, request.body);
     const caller = await member(request, MANAGERS, input.organization_id);
-    return { success: true, ...(await updateOrganizationSettings(ctx, caller.organization.id, input)) };
+    return {
+      success: true,
+      ...(await updateOrganizationSettings(ctx, caller.organization.id, input)),
+    };
   });
 
   app.get('/security/events', async (request) => {

@@ -16,6 +16,8 @@ import { recordSecurityEvent } from '../security/security-events.service.ts';
 import {
   type BilledCall,
   billingCtes,
+  KEY_USE_FLAGS_SQL,
+  type KeyUseFlags,
   recordBilledCall,
   riyalToMillis,
 } from '../wallet/billing.service.ts';
@@ -85,13 +87,26 @@ function billedCall(
 }
 
 /** Security events a successful call can raise: a key's first use, or use from a new address. */
-async function noteKeyUse(ctx: AppContext, caller: ApiCaller, meta: RequestMeta, flags: KeyUseFlags) {
+async function noteKeyUse(
+  ctx: AppContext,
+  caller: ApiCaller,
+  meta: RequestMeta,
+  flags: KeyUseFlags,
+) {
   if (!caller.apiKeyId || !(flags.is_first_use || flags.is_new_ip)) return;
   await recordSecurityEvent(ctx, {
     organizationId: caller.organizationId,
     ...(flags.is_first_use
-      ? { type: 'key_first_use', severity: 'info', description: `API key "${caller.keyName}" was used for the first time` }
-      : { type: 'new_ip_detected', severity: 'warning', description: `API key "${caller.keyName}" was used from a new address ${meta.ip}` }),
+      ? {
+          type: 'key_first_use',
+          severity: 'info',
+          description: `API key "${caller.keyName}" was used for the first time`,
+        }
+      : {
+          type: 'new_ip_detected',
+          severity: 'warning',
+          description: `API key "${caller.keyName}" was used from a new address ${meta.ip}`,
+        }),
     clientIp: meta.ip,
     userAgent: meta.userAgent,
     requestPath: meta.path,
@@ -134,7 +149,11 @@ export async function generateToken(
     ? hashNationalId(ctx.keys.pepper, input.subject.national_id)
     : null;
   const p = new SqlParams();
-  const [row] = await ctx.db.query<{ audit_seq: number | null; is_first_use: boolean; is_new_ip: boolean }>(
+  const [row] = await ctx.db.query<{
+    audit_seq: number | null;
+    is_first_use: boolean;
+    is_new_ip: boolean;
+  }>(
     `with token_insert as (
        insert into tokens (id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext,
          data_fields, data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at)
@@ -173,7 +192,8 @@ interface VerifyRow extends TokenRow {
   issuer_name: string;
   issuer_client_id: string;
   audit_seq: number | null;
-  is_first_use: boolean; is_new_ip: boolean;
+  is_first_use: boolean;
+  is_new_ip: boolean;
 }
 
 /** Why a verify consumed nothing, with its failed-use audit row; such calls are not billed. */
@@ -289,7 +309,8 @@ export async function getTokenStatus(
     TokenRow & {
       used_by_name: string | null;
       used_by_client_id: string | null;
-      is_first_use: boolean; is_new_ip: boolean;
+      is_first_use: boolean;
+      is_new_ip: boolean;
     }
   >(
     `with target as (
