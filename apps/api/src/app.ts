@@ -18,6 +18,7 @@ import { flushTrustedIpUsage } from './modules/security/network-policy.service.t
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
 import { expireTokens } from './modules/tokens/tokens.service.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -84,6 +85,7 @@ export async function buildApp(
       await api.register(apiKeyRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(securityRoutes, { ctx });
+      await api.register(walletRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -6,4 +6,5 @@ export * from './schemas/api-keys.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/security.ts';
 export * from './schemas/tokens.ts';
+export * from './schemas/wallet.ts';
 export * from './token-code.ts';
