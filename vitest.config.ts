@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'shared',
           include: ['packages/*/src/**/*.test.ts'],
           environment: 'node',
+          // The SDK's tests boot the real API on an embedded database once per file.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,0 +1,146 @@
+import { BasicAuthenticator, OAuthAuthenticator } from './auth.ts';
+import { TanqinApiError } from './errors.ts';
+import {
+  type ApiRequest,
+  type Authenticator,
+  callApi,
+  type FetchLike,
+  type RetryPolicy,
+  type Transport,
+} from './http.ts';
+import { isWellFormedToken } from './token-code.ts';
+import type {
+  GenerateTokenInput,
+  GenerateTokenResult,
+  JsonValue,
+  RevokeTokenResult,
+  TokenStatusResult,
+  VerifyTokenResult,
+} from './types.ts';
+
+export interface TanqinOptions {
+  /** Your organisation's client id (`tqc_...`), sent as `X-Client-Id`. */
+  clientId: string | undefined;
+  /** API key (`tqk_live_...`) from the dashboard's security page. */
+  apiKey: string | undefined;
+  /** Its secret (`tqs_live_...`), shown once when the key was created. */
+  apiSecret: string | undefined;
+  /** Address of the Tanqin server, e.g. `https://tanqin.example.sa` (without `/v1`). */
+  baseUrl: string;
+  /**
+   * `basic` (default): every call carries `Authorization: Basic api_key:api_secret`.
+   * `oauth`: the SDK gets a client-credentials access token and sends it as Bearer.
+   */
+  auth?: 'basic' | 'oauth';
+  /** Retries after 429 (all calls) and after network errors (status and revoke only). Default 2. */
+  maxRetries?: number;
+  /** Longest Retry-After, in seconds, worth waiting for; a longer one is thrown. Default 60. */
+  maxRetryAfter?: number;
+  /** Per-request timeout in milliseconds. Default 30000. */
+  timeoutMs?: number;
+  /** A fetch implementation; default: the platform's `fetch`. */
+  fetch?: FetchLike;
+  /** How to wait before a retry; tests inject one that records the wait. */
+  sleep?: (ms: number) => Promise<void>;
+  /** The time in milliseconds since the epoch, for the access-token cache; default `Date.now`. */
+  now?: () => number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function required(name: string, value: string | undefined): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new TypeError(`Tanqin: the option ${name} is required`);
+  }
+  return value;
+}
+
+function tokenPath(tokenId: string, action: 'status' | 'revoke') {
+  if (typeof tokenId !== 'string' || tokenId === '') {
+    throw new TypeError('Tanqin: tokenId is required');
+  }
+  return `/v1/tokens/${encodeURIComponent(tokenId)}/${action}`;
+}
+
+/** The four calls of the public token API. */
+export class Tokens {
+  constructor(private readonly call: <T>(request: ApiRequest) => Promise<T>) {}
+
+  /** Issues a one-time code (scope `token:generate`). Not retried except on 429. */
+  generate(input: GenerateTokenInput): Promise<GenerateTokenResult> {
+    return this.call({
+      method: 'POST',
+      path: '/v1/tokens/generate',
+      body: input,
+      isIdempotent: false,
+    });
+  }
+
+  /**
+   * Verifies and decrypts a code, once (scope `token:verify`). A code with a wrong check
+   * character is refused here with `token_malformed`, before any request. Never retried except
+   * on 429: a second attempt after a lost answer would find the code used.
+   */
+  async verify<T = Record<string, JsonValue>>(token: string): Promise<VerifyTokenResult<T>> {
+    if (typeof token !== 'string' || !isWellFormedToken(token)) {
+      throw new TanqinApiError({
+        status: 400,
+        code: 'token_malformed',
+        title: 'Bad Request',
+        detail:
+          'The token is malformed (check character does not match); checked by the SDK, no request was sent',
+      });
+    }
+    return this.call({
+      method: 'POST',
+      path: '/v1/tokens/verify',
+      body: { token },
+      isIdempotent: false,
+    });
+  }
+
+  /** Status of a code, for its issuer or audience (scope `token:verify` or `token:generate`). */
+  status(tokenId: string): Promise<TokenStatusResult> {
+    return this.call({ method: 'GET', path: tokenPath(tokenId, 'status'), isIdempotent: true });
+  }
+
+  /** Revokes an active code and deletes its data (scope `token:revoke`, issuer only). */
+  revoke(tokenId: string): Promise<RevokeTokenResult> {
+    return this.call({ method: 'POST', path: tokenPath(tokenId, 'revoke'), isIdempotent: true });
+  }
+}
+
+/** Client of the Tanqin public token API (`/v1`). */
+export class Tanqin {
+  readonly tokens: Tokens;
+
+  constructor(options: TanqinOptions) {
+    const clientId = required('clientId', options.clientId);
+    const apiKey = required('apiKey', options.apiKey);
+    const apiSecret = required('apiSecret', options.apiSecret);
+    const baseUrl = new URL(required('baseUrl', options.baseUrl)).href.replace(/\/+$/, '');
+    const platformFetch = globalThis.fetch?.bind(globalThis);
+    const fetch = options.fetch ?? platformFetch;
+    if (!fetch) throw new TypeError('Tanqin: no fetch available; pass the fetch option');
+    if (options.auth !== undefined && options.auth !== 'basic' && options.auth !== 'oauth') {
+      throw new TypeError("Tanqin: the option auth is 'basic' or 'oauth'");
+    }
+
+    const transport: Transport = {
+      baseUrl,
+      fetch,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      now: options.now ?? Date.now,
+    };
+    const retry: RetryPolicy = {
+      maxRetries: Math.max(0, options.maxRetries ?? 2),
+      maxRetryAfter: options.maxRetryAfter ?? 60,
+      sleep: options.sleep ?? defaultSleep,
+    };
+    const auth: Authenticator =
+      options.auth === 'oauth'
+        ? new OAuthAuthenticator(transport, apiKey, apiSecret)
+        : new BasicAuthenticator(apiKey, apiSecret);
+    this.tokens = new Tokens((request) => callApi(transport, auth, retry, clientId, request));
+  }
+}
