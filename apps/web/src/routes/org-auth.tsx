@@ -1,1 +1,1 @@
-export { PlaceholderPage as Component } from '../components/placeholder-page.tsx';
+export { OrgAuthPage as Component } from '../features/org-auth/org-auth-page.tsx';
