@@ -1,13 +1,16 @@
 /**
  * One real exchange with POST /v1/tokens/generate (ARCHITECTURE.md section 5), shown as cURL
- * and through the TypeScript SDK. The code's last character is its valid check character.
+ * and through the TypeScript SDK (packages/sdk). The code's last character is its valid check
+ * character, and the sample credentials have the real formats (prefix, length, checksum).
+ * packages/sdk/src/samples.test.ts runs both samples against the real server and compares the
+ * answer with `sampleResponse`.
  */
 export const SAMPLE_CODE = '7KQ4-M2XD-9HTV-CW3R-E';
 
-const SAMPLE_CLIENT_ID = 'tqc_7pLm2Qx9RtVb4HnE3sWk';
-const SAMPLE_AUDIENCE = 'tqc_3KdW8sYq1ZfN6cJhT0aU';
-const SAMPLE_API_KEY = 'tqk_live_5hT8vR2nKqW3yLm6';
-const SAMPLE_API_SECRET = 'tqs_live_Xw4mP9sLd2AbQe7Gz1Rc';
+const SAMPLE_CLIENT_ID = 'tqc_1YzaTYw6fvmOBRvmA4GeRJ5';
+const SAMPLE_AUDIENCE = 'tqc_0HRuC6piGFjyzoPpi2cIXzU';
+const SAMPLE_API_KEY = 'tqk_live_2OH20FqwYBPHc1LioezJq82CnaIM';
+const SAMPLE_API_SECRET = 'tqs_live_ABsKZBSj2X7Jc8DVefuDypVnBnQf6nl3Uaf1Pf2VFnn0JlrCi';
 const SAMPLE_TOKEN_ID = 'tok_4fJ9kQ2mXv7LpR8sT1wZ';
 
 const SAMPLE_FULL_NAME = 'سارة عبدالله القحطاني';
@@ -24,7 +27,9 @@ const requestBody = `{
 }`;
 
 export const sampleResponse = `HTTP/1.1 201 Created
-Content-Type: application/json
+Content-Type: application/json; charset=utf-8
+RateLimit-Policy: "minute";q=60;w=60, "hour";q=1000;w=3600
+RateLimit: "minute";r=59;t=60, "hour";r=999;t=3600
 
 ${JSON.stringify(
   {
@@ -67,8 +72,8 @@ export function sdkSample(baseUrl: string) {
 
 const tanqin = new Tanqin({
   clientId: '${SAMPLE_CLIENT_ID}',
-  apiKey: process.env.TANQIN_API_KEY!, // tqk_live_...
-  apiSecret: process.env.TANQIN_API_SECRET!, // tqs_live_...
+  apiKey: process.env.TANQIN_API_KEY, // tqk_live_...
+  apiSecret: process.env.TANQIN_API_SECRET, // tqs_live_...
   baseUrl: '${baseUrl}',
 });
 

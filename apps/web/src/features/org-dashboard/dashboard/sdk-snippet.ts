@@ -1,6 +1,7 @@
 /**
  * The SDK initialisation example with the organisation's own client id and this server as the
- * base URL. It is code, so it is the same in every interface language.
+ * base URL. It is code, so it is the same in every interface language. It runs as shown:
+ * packages/sdk/src/samples.test.ts executes it against the real server with the real SDK.
  */
 export function buildSdkSnippet(clientId: string, baseUrl: string) {
   return `import { Tanqin } from '@tanqin/sdk';
