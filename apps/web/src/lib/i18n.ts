@@ -6,13 +6,15 @@ import documentation from '../locales/ar/documentation.json';
 import landing from '../locales/ar/landing.json';
 import orgAuth from '../locales/ar/org-auth.json';
 import orgDashboard from '../locales/ar/org-dashboard.json';
+import security from '../locales/ar/security.json';
+import wallet from '../locales/ar/wallet.json';
 
 /** Languages with their direction; Arabic is the default (STYLE.md, Excalidraw's table). */
 export const LANGUAGES = { ar: { dir: 'rtl' }, en: { dir: 'ltr' } } as const;
 export type AppLanguage = keyof typeof LANGUAGES;
 
 export const resources = {
-  ar: { common, landing, orgAuth, orgDashboard, documentation, apiKeys },
+  ar: { common, landing, orgAuth, orgDashboard, documentation, apiKeys, security, wallet },
 } as const;
 
 void i18n.use(initReactI18next).init({

@@ -7,13 +7,11 @@ import {
   ShieldCheck,
   Wallet,
 } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { MeOrganization, MeUser } from './api/get-me.ts';
 import {
   DataComingSoon,
-  KeysComingSoon,
   SettingsComingSoon,
-  VerificationComingSoon,
   WalletComingSoon,
 } from './components/coming-soon-panel.tsx';
 import { DashboardSection } from './dashboard/dashboard-section.tsx';
@@ -47,10 +45,13 @@ export interface SectionEntry {
  */
 export const sections: Record<SectionId, SectionEntry> = {
   dashboard: { icon: LayoutDashboard, Component: DashboardSection },
-  keys: { icon: KeyRound, Component: KeysComingSoon },
+  keys: { icon: KeyRound, Component: lazy(() => import('../security/keys-section.tsx')) },
   wallet: { icon: Wallet, Component: WalletComingSoon },
   data: { icon: Database, Component: DataComingSoon },
-  verification: { icon: ShieldCheck, Component: VerificationComingSoon },
+  verification: {
+    icon: ShieldCheck,
+    Component: lazy(() => import('../security/events-section.tsx')),
+  },
   settings: { icon: Settings, Component: SettingsComingSoon },
 };
 

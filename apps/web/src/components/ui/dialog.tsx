@@ -1,0 +1,104 @@
+import { X } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn.ts';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** `alertdialog` for confirmations: a click on the backdrop does not dismiss it. */
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
+}
+
+/**
+ * A modal built on the native `<dialog>`: the browser traps focus, makes the page behind it
+ * inert and closes it on Escape. Radix's dialog is not used because its scroll lock injects a
+ * `<style>` tag, which our content security policy blocks.
+ */
+export function Dialog(props: DialogProps) {
+  return props.open ? <OpenDialog {...props} /> : null;
+}
+
+function OpenDialog({
+  onOpenChange,
+  title,
+  description,
+  children,
+  role = 'dialog',
+  className,
+}: DialogProps) {
+  const { t } = useTranslation('common');
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // jsdom has no showModal(); the open attribute is the same dialog without the top layer.
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    return () => {
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes it through the cancel event
+    <dialog
+      ref={ref}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        onOpenChange(false);
+      }}
+      // Only a click on the backdrop reaches the dialog element itself (the panel fills it).
+      onClick={(event) => {
+        if (event.target === event.currentTarget && role === 'dialog') onOpenChange(false);
+      }}
+      className={cn(
+        'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-xl',
+        'backdrop:bg-slate-900/50',
+        className,
+      )}
+    >
+      <div className="space-y-5 p-5 sm:p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0 space-y-1">
+            <h2 id={titleId} className="text-lg font-bold text-slate-900">
+              {title}
+            </h2>
+            {description ? (
+              <div id={descriptionId} className="text-sm leading-relaxed text-slate-600">
+                {description}
+              </div>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            onClick={() => onOpenChange(false)}
+            aria-label={t('close')}
+            className="-m-1 shrink-0 rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            <X aria-hidden className="size-5" />
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+/** The row of buttons at the end of a dialog: the main action first (on the start side). */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="flex flex-wrap items-center gap-3 pt-1">{children}</div>;
+}

@@ -1,0 +1,179 @@
+import { KeyRound, Plus } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import type { CreatedApiKey } from '../api/create-api-key.ts';
+import { useDeleteApiKey } from '../api/delete-api-key.ts';
+import { type ApiKey, useApiKeys } from '../api/get-api-keys.ts';
+import { useUpdateApiKey } from '../api/update-api-key.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { EmptyState } from '../components/empty-state.tsx';
+import { failureMessage } from '../components/failure-message.ts';
+import { LoadFailed } from '../components/load-failed.tsx';
+import { RoleNotice } from '../components/role-notice.tsx';
+import { Skeleton } from '../components/skeleton.tsx';
+import { useErrorToast } from '../components/use-error-toast.ts';
+import { ApiKeyCard } from './api-key-card.tsx';
+import { CreateApiKeyDialog } from './create-api-key-dialog.tsx';
+import { CreatedKeyAlert } from './created-key-alert.tsx';
+
+function KeysSkeleton() {
+  const { t } = useTranslation('apiKeys');
+  return (
+    <div aria-busy className="space-y-4">
+      <p role="status" className="sr-only">
+        {t('list.loading')}
+      </p>
+      {[0, 1].map((index) => (
+        <Card key={index} className="space-y-4 p-5">
+          <Skeleton className="h-6 w-48" />
+          <Skeleton className="h-10" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Skeleton className="h-12" />
+            <Skeleton className="h-12" />
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function DeleteKeyDialog({
+  organizationId,
+  apiKey,
+  onClose,
+}: {
+  organizationId: string;
+  apiKey: ApiKey | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('apiKeys');
+  const { t: ts } = useTranslation('security');
+  const deleteKey = useDeleteApiKey(organizationId);
+  return (
+    <ConfirmDialog
+      open={apiKey !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={t('delete.title')}
+      description={t('delete.body', { name: apiKey?.key_name ?? '' })}
+      confirmLabel={t('delete.confirm')}
+      pendingLabel={t('delete.deleting')}
+      isPending={deleteKey.isPending}
+      onConfirm={() => {
+        if (!apiKey) return;
+        deleteKey.mutate(apiKey.id, {
+          onSuccess: () => {
+            toast.success(t('toasts.deleted'));
+            onClose();
+          },
+          onError: (error) => toast.error(failureMessage(t('toasts.deleteFailed'), error, ts)),
+        });
+      }}
+    />
+  );
+}
+
+/** The API keys tab: list, create (secret shown once), switch on/off, delete after confirming. */
+export function ApiKeysTab({
+  organizationId,
+  canManageKeys,
+}: {
+  organizationId: string;
+  canManageKeys: boolean;
+}) {
+  const { t } = useTranslation('apiKeys');
+  const { t: ts } = useTranslation('security');
+  const query = useApiKeys(organizationId, { enabled: canManageKeys });
+  const updateKey = useUpdateApiKey(organizationId);
+  const [isCreating, setIsCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [toDelete, setToDelete] = useState<ApiKey | null>(null);
+  useErrorToast(query.error, t('toasts.loadFailed'));
+
+  if (!canManageKeys) return <RoleNotice message={t('list.roleNotice')} />;
+
+  const createButton = (
+    <Button onClick={() => setIsCreating(true)}>
+      <Plus aria-hidden className="size-4" />
+      {t('list.create')}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (query.isPending) content = <KeysSkeleton />;
+  else if (query.isError) {
+    content = (
+      <LoadFailed
+        message={t('list.loadFailed')}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+  } else if (query.data.length === 0) {
+    content = (
+      <EmptyState
+        icon={KeyRound}
+        title={t('list.emptyTitle')}
+        body={t('list.emptyBody')}
+        action={createButton}
+      />
+    );
+  } else {
+    content = (
+      <ul className="space-y-4">
+        {query.data.map((key) => (
+          <li key={key.id}>
+            <ApiKeyCard
+              apiKey={key}
+              isToggling={updateKey.isPending && updateKey.variables?.id === key.id}
+              onToggle={(isActive) =>
+                updateKey.mutate(
+                  { id: key.id, is_active: isActive },
+                  {
+                    onError: (error) =>
+                      toast.error(failureMessage(t('toasts.updateFailed'), error, ts)),
+                  },
+                )
+              }
+              onDelete={() => setToDelete(key)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="api-keys-title" className="space-y-5">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h3 id="api-keys-title" className="text-lg font-bold text-slate-900">
+            {t('list.title')}
+          </h3>
+          <p className="max-w-2xl text-sm leading-relaxed text-slate-600">{t('list.body')}</p>
+        </div>
+        {query.isSuccess && query.data.length > 0 ? createButton : null}
+      </div>
+      {created ? <CreatedKeyAlert created={created} onDismiss={() => setCreated(null)} /> : null}
+      {content}
+      <CreateApiKeyDialog
+        organizationId={organizationId}
+        open={isCreating}
+        onOpenChange={setIsCreating}
+        onCreated={(key) => {
+          setIsCreating(false);
+          setCreated(key);
+        }}
+      />
+      <DeleteKeyDialog
+        organizationId={organizationId}
+        apiKey={toDelete}
+        onClose={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

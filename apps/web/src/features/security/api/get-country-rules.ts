@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { securityKeys } from './query-keys.ts';
+
+/** A country without a rule is allowed (spec section 4). */
+export interface CountryRule {
+  country_code: string;
+  is_allowed: boolean;
+  created_at: string;
+}
+
+export const getCountryRules = (signal?: AbortSignal) =>
+  apiRequest<{ country_rules: CountryRule[] }>('/api/v1/security/country-rules', {
+    signal,
+  }).then((body) => body.country_rules);
+
+export const useCountryRules = (organizationId: string) =>
+  useQuery({
+    queryKey: securityKeys.countryRules(organizationId),
+    queryFn: ({ signal }) => getCountryRules(signal),
+  });

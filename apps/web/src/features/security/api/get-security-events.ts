@@ -1,0 +1,71 @@
+import type { DateRange, EventSeverity, EventType } from '@tanqin/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { securityKeys } from './query-keys.ts';
+
+export interface SecurityEvent {
+  id: string;
+  event_type: EventType;
+  event_severity: EventSeverity;
+  event_description: string;
+  client_ip: string | null;
+  user_agent: string | null;
+  request_path: string | null;
+  request_method: string | null;
+  additional_data: Record<string, unknown> | null;
+  api_key_id: string | null;
+  api_key_name: string | null;
+  /** How many identical events within a minute this row stands for. */
+  occurrences?: number;
+  created_at: string;
+  last_seen_at?: string;
+  notified_at: string | null;
+  resolved_at: string | null;
+}
+
+export interface SecurityEventsPage {
+  events: SecurityEvent[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** The three filters of the events tab; "all" is the absence of a filter. */
+export interface EventFilters {
+  severity?: EventSeverity;
+  event_type?: EventType;
+  date_range: DateRange;
+}
+
+export const DEFAULT_EVENT_FILTERS: EventFilters = { date_range: '7d' };
+export const EVENTS_PAGE_SIZE = 20;
+
+/** The query string of the events list and of its CSV export: only the filters that are set. */
+export function buildEventsQuery(
+  filters: EventFilters,
+  paging?: { page: number; pageSize: number },
+) {
+  const params = new URLSearchParams();
+  if (filters.severity) params.set('severity', filters.severity);
+  if (filters.event_type) params.set('event_type', filters.event_type);
+  params.set('date_range', filters.date_range);
+  if (paging) {
+    params.set('page', String(paging.page));
+    params.set('page_size', String(paging.pageSize));
+  }
+  return params.toString();
+}
+
+export const getSecurityEvents = (filters: EventFilters, page: number, signal?: AbortSignal) =>
+  apiRequest<SecurityEventsPage>(
+    `/api/v1/security/events?${buildEventsQuery(filters, { page, pageSize: EVENTS_PAGE_SIZE })}`,
+    { signal },
+  );
+
+/** GET /api/v1/security/events; the previous page stays on screen while the next one loads. */
+export const useSecurityEvents = (organizationId: string, filters: EventFilters, page: number) =>
+  useQuery({
+    queryKey: securityKeys.eventList(organizationId, filters, page),
+    queryFn: ({ signal }) => getSecurityEvents(filters, page, signal),
+    placeholderData: keepPreviousData,
+  });

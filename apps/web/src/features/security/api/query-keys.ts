@@ -1,0 +1,15 @@
+import type { EventFilters } from './get-security-events.ts';
+
+/** React Query keys of the security screens; every key starts with the organisation. */
+export const securityKeys = {
+  all: (organizationId: string) => ['security', organizationId] as const,
+  stats: (organizationId: string) => ['security', organizationId, 'stats'] as const,
+  apiKeys: (organizationId: string) => ['security', organizationId, 'api-keys'] as const,
+  trustedIps: (organizationId: string) => ['security', organizationId, 'trusted-ips'] as const,
+  countryRules: (organizationId: string) => ['security', organizationId, 'country-rules'] as const,
+  settings: (organizationId: string) => ['security', organizationId, 'settings'] as const,
+  events: (organizationId: string) => ['security', organizationId, 'events'] as const,
+  eventList: (organizationId: string, filters: EventFilters, page: number) =>
+    ['security', organizationId, 'events', filters, page] as const,
+  notifications: (organizationId: string) => ['security', organizationId, 'notifications'] as const,
+};

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { ApiKey } from './get-api-keys.ts';
+import { securityKeys } from './query-keys.ts';
+
+export const updateApiKey = ({ id, is_active }: { id: string; is_active: boolean }) =>
+  apiRequest<{ success: boolean; id: string; is_active: boolean }>(
+    `/api/v1/security/api-keys/${encodeURIComponent(id)}`,
+    { method: 'PATCH', body: { is_active } },
+  );
+
+/**
+ * PATCH /api/v1/security/api-keys/{id}: the switch moves at once and moves back if the server
+ * refuses; the list and the statistics are read again either way.
+ */
+export function useUpdateApiKey(organizationId: string) {
+  const queryClient = useQueryClient();
+  const listKey = securityKeys.apiKeys(organizationId);
+  return useMutation({
+    mutationFn: updateApiKey,
+    onMutate: async ({ id, is_active }) => {
+      await queryClient.cancelQueries({ queryKey: listKey });
+      const previous = queryClient.getQueryData<ApiKey[]>(listKey);
+      queryClient.setQueryData<ApiKey[]>(listKey, (keys) =>
+        keys?.map((key) => (key.id === id ? { ...key, is_active } : key)),
+      );
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: listKey }),
+        queryClient.invalidateQueries({ queryKey: securityKeys.stats(organizationId) }),
+      ]),
+  });
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+
+/** Asks before a destructive action; the dialog stays open until the action has finished. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  isPending,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  isPending: boolean;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('security');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!isPending) onOpenChange(next);
+      }}
+      role="alertdialog"
+      title={title}
+      description={description}
+    >
+      <DialogActions>
+        <Button variant="danger" onClick={onConfirm} disabled={isPending}>
+          {isPending ? pendingLabel : confirmLabel}
+        </Button>
+        <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={isPending}>
+          {t('actions.cancel')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

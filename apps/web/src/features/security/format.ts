@@ -1,0 +1,23 @@
+// The same choices as the dashboard item (org-dashboard/format.ts): Latin digits beside Latin
+// keys and addresses, Arabic month names, the Gregorian calendar the API's timestamps use.
+const dateTimeFormat = new Intl.DateTimeFormat('ar-SA', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  calendar: 'gregory',
+  numberingSystem: 'latn',
+});
+const countFormat = new Intl.NumberFormat('ar-SA', { numberingSystem: 'latn' });
+const oneDecimalFormat = new Intl.NumberFormat('ar-SA', {
+  numberingSystem: 'latn',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** Arabic (Saudi) long date with the time, e.g. "5 مارس 2025 في 1:00 م". */
+export const formatDateTime = (isoTimestamp: string) =>
+  dateTimeFormat.format(new Date(isoTimestamp));
+
+/** Counts arrive as numbers or, for 64-bit columns, as decimal strings. */
+export const formatCount = (value: number | string) => countFormat.format(Number(value));
+
+export const formatPercent = (value: number) => oneDecimalFormat.format(value);
