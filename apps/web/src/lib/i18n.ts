@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import apiKeys from '../locales/ar/api-keys.json';
+import apiReference from '../locales/ar/api-reference.json';
 import common from '../locales/ar/common.json';
 import documentation from '../locales/ar/documentation.json';
 import landing from '../locales/ar/landing.json';
@@ -14,7 +15,17 @@ export const LANGUAGES = { ar: { dir: 'rtl' }, en: { dir: 'ltr' } } as const;
 export type AppLanguage = keyof typeof LANGUAGES;
 
 export const resources = {
-  ar: { common, landing, orgAuth, orgDashboard, documentation, apiKeys, security, wallet },
+  ar: {
+    common,
+    landing,
+    orgAuth,
+    orgDashboard,
+    documentation,
+    apiKeys,
+    security,
+    wallet,
+    apiReference,
+  },
 } as const;
 
 void i18n.use(initReactI18next).init({
