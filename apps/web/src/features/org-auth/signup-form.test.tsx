@@ -73,6 +73,10 @@ describe('organisation sign-up form', () => {
     ).toEqual(['جهة حكومية', 'جهة خاصة']);
     expect(field('email')).toHaveAttribute('type', 'email');
     expect(field('adminEmail')).toHaveAttribute('type', 'email');
+    // Latin values read left to right inside the Arabic page.
+    for (const name of ['email', 'phone', 'adminEmail', 'adminPhone'] as const) {
+      expect(field(name)).toHaveAttribute('dir', 'ltr');
+    }
     expect(field('password')).toHaveAttribute('type', 'password');
     expect(field('password')).toHaveAttribute('autocomplete', 'new-password');
     expect(field('confirmPassword')).toHaveAttribute('autocomplete', 'new-password');

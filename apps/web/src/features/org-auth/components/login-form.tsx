@@ -12,6 +12,7 @@ import { hasOrgToken } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 import { authErrorText } from '../auth-error.ts';
 import { useFieldErrorText } from '../field-error-text.ts';
+import { LTR_INPUT } from '../ltr-input.ts';
 
 /** Spec section 9: the browser moves on 1.5 seconds after a successful organisation login. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -90,6 +91,7 @@ export function LoginForm({
       ) : null}
       <TextField
         type="email"
+        {...LTR_INPUT}
         label={t('login.email')}
         placeholder={t('login.emailPlaceholder')}
         autoComplete="username"

@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { authErrorText } from '../auth-error.ts';
 import { useFieldErrorText } from '../field-error-text.ts';
+import { LTR_INPUT } from '../ltr-input.ts';
 import { SignupSuccess } from './signup-success.tsx';
 
 const DEFAULT_VALUES: OrgSignupInput = {
@@ -160,6 +161,7 @@ export function SignupForm({ onGoToLogin }: { onGoToLogin: (adminEmail?: string)
         </SelectField>
         <TextField
           type="email"
+          {...LTR_INPUT}
           label={t('signup.email')}
           placeholder={t('signup.emailPlaceholder')}
           autoComplete="work email"
@@ -168,6 +170,7 @@ export function SignupForm({ onGoToLogin }: { onGoToLogin: (adminEmail?: string)
         />
         <TextField
           type="tel"
+          {...LTR_INPUT}
           label={<OptionalLabel>{t('signup.phone')}</OptionalLabel>}
           placeholder={t('signup.phonePlaceholder')}
           autoComplete="work tel"
@@ -197,6 +200,7 @@ export function SignupForm({ onGoToLogin }: { onGoToLogin: (adminEmail?: string)
         />
         <TextField
           type="email"
+          {...LTR_INPUT}
           label={t('signup.adminEmail')}
           placeholder={t('signup.adminEmailPlaceholder')}
           autoComplete="email"
@@ -205,6 +209,7 @@ export function SignupForm({ onGoToLogin }: { onGoToLogin: (adminEmail?: string)
         />
         <TextField
           type="tel"
+          {...LTR_INPUT}
           label={<OptionalLabel>{t('signup.adminPhone')}</OptionalLabel>}
           placeholder={t('signup.adminPhonePlaceholder')}
           autoComplete="tel"
