@@ -9,11 +9,7 @@ import {
 } from 'lucide-react';
 import { type ComponentType, lazy } from 'react';
 import type { MeOrganization, MeUser } from './api/get-me.ts';
-import {
-  DataComingSoon,
-  SettingsComingSoon,
-  WalletComingSoon,
-} from './components/coming-soon-panel.tsx';
+import { DataComingSoon, SettingsComingSoon } from './components/coming-soon-panel.tsx';
 import { DashboardSection } from './dashboard/dashboard-section.tsx';
 
 export const SECTION_IDS = [
@@ -46,7 +42,7 @@ export interface SectionEntry {
 export const sections: Record<SectionId, SectionEntry> = {
   dashboard: { icon: LayoutDashboard, Component: DashboardSection },
   keys: { icon: KeyRound, Component: lazy(() => import('../security/keys-section.tsx')) },
-  wallet: { icon: Wallet, Component: WalletComingSoon },
+  wallet: { icon: Wallet, Component: lazy(() => import('../wallet/wallet-section.tsx')) },
   data: { icon: Database, Component: DataComingSoon },
   verification: {
     icon: ShieldCheck,

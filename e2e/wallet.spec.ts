@@ -1,0 +1,223 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { launchBrowser, openPage, saveScreenshot, type viewports } from './support/browser.ts';
+
+interface Admin {
+  email: string;
+  password: string;
+}
+interface Organization {
+  id: string;
+  name: string;
+  client_id: string;
+}
+
+/** Signs an organisation up through the API, as the sign-up form would. */
+async function signUpOrganization(page: Page, slug: string, name: string) {
+  const admin: Admin = { email: `admin@${slug}.example.sa`, password: 'Wallet2025x' };
+  const response = await page.request.post('/api/v1/signup', {
+    data: {
+      name,
+      type: 'private',
+      email: `contact@${slug}.example.sa`,
+      contactPerson: 'خالد الدوسري',
+      adminDetails: {
+        firstName: 'خالد',
+        lastName: 'الدوسري',
+        email: admin.email,
+        password: admin.password,
+        confirmPassword: admin.password,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { organization } = (await response.json()) as { organization: Organization };
+  return { admin, organization };
+}
+
+/** Signs in through the API and leaves the token where the sign-in form puts it. */
+async function signIn(page: Page, admin: Admin) {
+  const response = await page.request.post('/api/v1/auth/login', { data: admin });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('org_token', value), token);
+  return token;
+}
+
+/** An integrator's API key, created through the dashboard API. */
+async function createKey(page: Page, token: string) {
+  const response = await page.request.post('/api/v1/security/api-keys', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { key_name: 'Wallet e2e key' },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { api_key: string; api_secret: string };
+}
+
+/** The figure shown under a label (the label is a dt, the value the dd right after it). */
+const figure = (page: Page, label: string) =>
+  page.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
+const figureText = async (page: Page, label: string) =>
+  (await figure(page, label).textContent())?.replace(/\s+/g, ' ').trim();
+
+function collectConsoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function openWallet(page: Page, viewport: keyof typeof viewports) {
+  await page.goto('/org-dashboard');
+  if (viewport === 'mobile') await page.getByRole('button', { name: 'فتح القائمة' }).click();
+  await page.getByRole('link', { name: 'المحفظة' }).click();
+  await page.waitForURL(/\?section=wallet$/);
+  await page.getByRole('heading', { level: 2, name: 'المحفظة' }).waitFor();
+}
+
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+describe('wallet', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let admin: Admin;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows three real billed calls: figures, banner, pay now, call log, chart and refresh', async () => {
+    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const errors = collectConsoleErrors(page);
+    const signedUp = await signUpOrganization(page, 'qassim-bank', 'بنك القصيم الرقمي');
+    admin = signedUp.admin;
+    const token = await signIn(page, admin);
+    const key = await createKey(page, token);
+    const headers = {
+      'X-Client-Id': signedUp.organization.client_id,
+      Authorization: `Basic ${Buffer.from(`${key.api_key}:${key.api_secret}`).toString('base64')}`,
+    };
+
+    // Three billed calls, then one refused call that costs nothing.
+    const generated = await page.request.post('/v1/tokens/generate', {
+      headers,
+      data: { data: { full_name: 'منى العنزي' }, expires_in: 600 },
+    });
+    expect(generated.status()).toBe(201);
+    const { token: code, token_id: tokenId } = (await generated.json()) as {
+      token: string;
+      token_id: string;
+    };
+    expect(
+      (await page.request.post('/v1/tokens/verify', { headers, data: { token: code } })).status(),
+    ).toBe(200);
+    expect((await page.request.get(`/v1/tokens/${tokenId}/status`, { headers })).status()).toBe(
+      200,
+    );
+    expect(
+      (await page.request.post('/v1/tokens/verify', { headers, data: { token: code } })).status(),
+    ).toBe(410);
+
+    await openWallet(page, 'desktop');
+    await page.getByRole('heading', { name: 'مطلوب الدفع' }).waitFor();
+    expect(await figureText(page, 'إجمالي استدعاءات API')).toBe('3');
+    expect(await figureText(page, 'التكلفة غير المدفوعة')).toBe('0.015 ريال');
+    expect(await figureText(page, 'إجمالي المدفوع')).toBe('0.000 ريال');
+    expect(await figureText(page, 'تكلفة الاستدعاء')).toBe('0.005 ريال');
+    expect(await figureText(page, 'استدعاءات هذا الشهر')).toBe('3');
+    expect(await figureText(page, 'استدعاءات اليوم')).toBe('3');
+    expect(await figureText(page, 'متوسط التكلفة اليومية')).toBe('0.015 ريال');
+    await page.getByText('لديك تكلفة غير مدفوعة بقيمة 0.015 ريال.').waitFor();
+
+    const log = page.getByRole('region', { name: 'قائمة الاستدعاءات حسب اليوم' });
+    await log.waitFor();
+    const entries = log.getByRole('listitem');
+    expect(await entries.count()).toBe(3);
+    expect(await entries.nth(0).textContent()).toContain('الاستعلام عن حالة رمز');
+    expect(await entries.nth(1).textContent()).toContain('التحقق من رمز');
+    expect(await entries.nth(2).textContent()).toContain('إنشاء رمز');
+    expect(await entries.nth(2).textContent()).toContain('0.005 ريال');
+    const today = new Date().toISOString().slice(0, 10);
+    const todayHeading = await page.evaluate(
+      (date) =>
+        new Intl.DateTimeFormat('ar-SA', {
+          dateStyle: 'long',
+          calendar: 'gregory',
+          numberingSystem: 'latn',
+          timeZone: 'UTC',
+        }).format(new Date(`${date}T00:00:00Z`)),
+      today,
+    );
+    await log.getByRole('heading', { level: 4, name: todayHeading }).waitFor();
+
+    const chart = page.getByRole('table', { name: 'الاستخدام اليومي لآخر 30 يوماً' });
+    expect(await chart.getByRole('row').count()).toBe(31);
+    await page.getByText('المجموع: 3 استدعاءات بتكلفة 0.015 ريال').waitFor();
+    await saveScreenshot(page, 'wallet-desktop');
+
+    await page.getByRole('button', { name: 'ادفع الآن' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'الدفع' });
+    await dialog.getByText('سيتم توجيهك إلى صفحة الدفع قريباً').waitFor();
+    await saveScreenshot(page, 'wallet-desktop-pay-now');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // One more call, then the refresh button shows it without reloading the page.
+    expect((await page.request.get(`/v1/tokens/${tokenId}/status`, { headers })).status()).toBe(
+      200,
+    );
+    await page.getByRole('button', { name: 'تحديث بيانات المحفظة' }).click();
+    await page.getByText('لديك تكلفة غير مدفوعة بقيمة 0.020 ريال.').waitFor();
+    expect(await figureText(page, 'إجمالي استدعاءات API')).toBe('4');
+    expect(await entries.count()).toBe(4);
+
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('fits a phone screen', async () => {
+    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const errors = collectConsoleErrors(page);
+    await signIn(page, admin);
+    await openWallet(page, 'mobile');
+    await page.getByRole('heading', { name: 'مطلوب الدفع' }).waitFor();
+    expect(await figureText(page, 'التكلفة غير المدفوعة')).toBe('0.020 ريال');
+    await page.getByRole('region', { name: 'قائمة الاستدعاءات حسب اليوم' }).waitFor();
+    await saveScreenshot(page, 'wallet-mobile');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows a new organisation an empty wallet without a payment banner', async () => {
+    for (const viewport of ['desktop', 'mobile'] as const) {
+      const page = await openPage(browser, server.baseUrl, viewport);
+      const errors = collectConsoleErrors(page);
+      const signedUp = await signUpOrganization(page, `new-${viewport}`, 'شركة الاتصالات الناشئة');
+      await signIn(page, signedUp.admin);
+      await openWallet(page, viewport);
+      await page.getByText('لا توجد استدعاءات API بعد').waitFor();
+      await page.getByText('لا توجد استدعاءات خلال آخر 30 يوماً').waitFor();
+      expect(await figureText(page, 'إجمالي استدعاءات API')).toBe('0');
+      expect(await figureText(page, 'التكلفة غير المدفوعة')).toBe('0.000 ريال');
+      expect(await page.getByRole('heading', { name: 'مطلوب الدفع' }).count()).toBe(0);
+      await saveScreenshot(page, `wallet-empty-${viewport}`);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
