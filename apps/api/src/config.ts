@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** Sender of the platform's mail (security notifications, confirmations). */
+  mailFrom: string;
   publicUrl: string;
   trustProxy: boolean;
   pricePerCall: string;
@@ -66,6 +68,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Tanqin <no-reply@tanqin.sa>',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     pricePerCall: price,
