@@ -50,7 +50,11 @@ export async function buildApp(
   };
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of us: the client is the address they saw.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // Errors raised before routing (bad URL, over-long parameters) get the same problem+json.
     frameworkErrors: (error, _request, reply) =>
       sendProblem(reply, error.statusCode === 414 ? 414 : 400, 'bad_request', error.message),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_PRICE_PER_CALL } from '@tanqin/shared';
+import { DEFAULT_PRICE_PER_CALL, isIpOrCidr } from '@tanqin/shared';
 
 export interface Config {
   port: number;
@@ -13,7 +13,8 @@ export interface Config {
   /** Sender of the platform's mail (security notifications, confirmations). */
   mailFrom: string;
   publicUrl: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: off, every hop (`true`), a number of proxy hops, or proxy addresses. */
+  trustProxy: boolean | number | string[];
   pricePerCall: string;
   jwtSecret: string;
   tokenPepper: string;
@@ -52,6 +53,27 @@ function loadOrCreateSecrets(dataDir: string, env: Env, isProduction: boolean) {
   };
 }
 
+/**
+ * TRUST_PROXY: unset/`false` ignores X-Forwarded-For; `true` believes all of it (only behind a
+ * proxy that overwrites the header); a number N trusts N proxy hops, so the client is the address
+ * the outermost of your proxies appended and a forged left part is ignored; a comma-separated list
+ * trusts those proxy addresses or CIDR ranges.
+ */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (!entries.every((entry) => isIpOrCidr(entry))) {
+    throw new Error('TRUST_PROXY must be true, false, a hop count or a list of IPs / CIDR ranges');
+  }
+  return entries;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -70,7 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Tanqin <no-reply@tanqin.sa>',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pricePerCall: price,
     isProduction,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
