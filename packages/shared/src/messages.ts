@@ -1,3 +1,5 @@
+import type { EventSeverity, EventType } from './constants.ts';
+
 /**
  * Validation messages, keyed. Schemas carry the key as their zod message; the web app and the API
  * turn a key into text with `messageText`. The Arabic texts are exactly those of the product spec.
@@ -67,9 +69,35 @@ export const validationMessages = {
     en: 'The webhook must be a valid https URL',
   },
   settingRequired: { ar: 'لم يتم تحديد أي إعداد', en: 'No setting was given' },
+  webhookDestinationPrivate: {
+    ar: 'لا يمكن إرسال الويب هوك إلى عنوان محلي أو خاص أو محجوز',
+    en: 'The webhook must not point to a loopback, private or reserved address',
+  },
+  webhookHostUnresolvable: {
+    ar: 'تعذر العثور على عنوان خادم الويب هوك',
+    en: 'The webhook host could not be resolved',
+  },
   tooLong: { ar: 'النص أطول من المسموح', en: 'The text is too long' },
   invalidValue: { ar: 'قيمة غير صالحة', en: 'Invalid value' },
 } as const satisfies Record<string, { ar: string; en: string }>;
+
+/** Names of the security event types and severities (notifications, exports, the web app). */
+export const securityEventTypeLabels = {
+  key_first_use: { ar: 'أول استخدام للمفتاح', en: 'Key first use' },
+  new_ip_detected: { ar: 'عنوان IP جديد', en: 'New IP detected' },
+  rate_limit_exceeded: { ar: 'تجاوز حد الطلبات', en: 'Rate limit exceeded' },
+  invalid_scope: { ar: 'صلاحية غير كافية', en: 'Invalid scope' },
+  suspicious_activity: { ar: 'نشاط مشبوه', en: 'Suspicious activity' },
+  geo_blocked: { ar: 'حظر جغرافي', en: 'Geo-blocked' },
+  ip_blocked: { ar: 'عنوان IP محظور', en: 'IP blocked' },
+  key_disabled: { ar: 'مفتاح معطل', en: 'Key disabled' },
+} as const satisfies Record<EventType, { ar: string; en: string }>;
+
+export const securitySeverityLabels = {
+  info: { ar: 'معلومة', en: 'Info' },
+  warning: { ar: 'تحذير', en: 'Warning' },
+  critical: { ar: 'حرج', en: 'Critical' },
+} as const satisfies Record<EventSeverity, { ar: string; en: string }>;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
 export type Language = 'ar' | 'en';

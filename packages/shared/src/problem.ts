@@ -33,6 +33,7 @@ export const problemCodes = {
   token_used: 410,
   token_expired: 410,
   token_revoked: 410,
+  delivery_pending: 409,
   internal_error: 500,
 } as const;
 

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { EVENT_SEVERITIES, EVENT_TYPES } from '../constants.ts';
+import { COUNTRY_CODES, EVENT_SEVERITIES, EVENT_TYPES } from '../constants.ts';
 import { isIpOrCidr } from '../ip.ts';
 
 const organizationId = z.string().max(100).optional();
+
+/** `?organization_id=` of the list calls: when given, it must be the caller's own organisation. */
+export const organizationQuerySchema = z.object({ organization_id: organizationId });
+export const securityIdParamsSchema = z.object({ id: z.uuid() });
 
 export const createTrustedIpSchema = z.object({
   ip_address: z
@@ -35,7 +39,8 @@ export const countryRuleSchema = z.object({
     .string('countryCodeInvalid')
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'countryCodeInvalid'),
+    .regex(/^[A-Z]{2}$/, 'countryCodeInvalid')
+    .refine((code) => COUNTRY_CODES.includes(code), 'countryCodeInvalid'),
   is_allowed: z.boolean(),
   organization_id: organizationId,
 });
@@ -87,14 +92,25 @@ export const createNotificationPreferenceSchema = z
     if (value.notification_type === 'email' && !z.email().safeParse(value.destination).success) {
       ctx.addIssue({ code: 'custom', path: ['destination'], message: 'emailInvalid' });
     }
-    if (value.notification_type === 'webhook') {
-      let isHttps = false;
-      try {
-        isHttps = new URL(value.destination).protocol === 'https:';
-      } catch {
-        isHttps = false;
-      }
-      if (!isHttps)
-        ctx.addIssue({ code: 'custom', path: ['destination'], message: 'webhookUrlInvalid' });
+    if (value.notification_type === 'webhook' && !isHttpsWebhookUrl(value.destination)) {
+      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'webhookUrlInvalid' });
     }
-  });
+  })
+  .transform((value) => ({ ...value, event_types: [...new Set(value.event_types)] }));
+export type CreateNotificationPreferenceInput = z.input<typeof createNotificationPreferenceSchema>;
+
+/** An absolute https URL without user name or password (they would show in every list). */
+function isHttpsWebhookUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && !url.username && !url.password && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const notificationDeliveriesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  organization_id: organizationId,
+});
