@@ -2,7 +2,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import { deriveKey } from './lib/crypto.ts';
+import type { MailSender } from './lib/mail/index.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
+import type { WebhookNetwork } from './modules/notifications/webhook-network.ts';
 
 /** Everything a service needs from the outside world, passed explicitly (tests swap parts). */
 export interface AppContext {
@@ -10,12 +12,18 @@ export interface AppContext {
   db: Database;
   clock: Clock;
   rateLimits: RateLimitStore;
+  /** SMTP or the local outbox; a context built without one gets the configured default on first use. */
+  mail?: MailSender;
+  /** DNS and HTTPS for webhooks; tests swap it for a local receiver (the address checks stay). */
+  webhookNetwork?: WebhookNetwork;
   keys: {
     jwt: Uint8Array;
     /** HMAC key for lookups of secrets (codes, API secrets, refresh tokens, national ids). */
     pepper: Buffer;
     /** AES key for the organisations' client secrets. */
     clientSecret: Buffer;
+    /** AES key for the webhook signing secrets of notification preferences. */
+    webhookSecret: Buffer;
   };
 }
 
@@ -24,5 +32,6 @@ export function deriveAppKeys(config: Config): AppContext['keys'] {
     jwt: new TextEncoder().encode(config.jwtSecret),
     pepper: deriveKey(config.tokenPepper, 'tanqin/lookup-hmac'),
     clientSecret: deriveKey(config.tokenPepper, 'tanqin/client-secret-encryption'),
+    webhookSecret: deriveKey(config.tokenPepper, 'tanqin/webhook-secret-encryption'),
   };
 }

@@ -5,6 +5,7 @@ import { type AppContext, deriveAppKeys } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createMailSender, type MailSender } from './lib/mail/index.ts';
 import { MemoryRateLimitStore } from './lib/rate-limit/memory-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
@@ -12,6 +13,12 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { deliverDueNotifications } from './modules/notifications/notification-delivery.service.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import {
+  createSystemWebhookNetwork,
+  type WebhookNetwork,
+} from './modules/notifications/webhook-network.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
 import { flushTrustedIpUsage } from './modules/security/network-policy.service.ts';
@@ -28,6 +35,10 @@ export interface BuildAppOptions {
   db: Database;
   clock?: Clock;
   rateLimits?: RateLimitStore;
+  /** Mail (default: SMTP_URL, else the local outbox). */
+  mail?: MailSender;
+  /** Webhook DNS and HTTPS (default: the real network); tests deliver to a local receiver. */
+  webhookNetwork?: WebhookNetwork;
   /** Background jobs (expiry sweep, usage flush); tests turn them off and run them with their own clock. */
   runBackgroundJobs?: boolean;
 }
@@ -39,13 +50,16 @@ export async function buildApp(
   options: BuildAppOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = options;
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     db,
-    clock: options.clock ?? systemClock,
+    clock,
     rateLimits:
       options.rateLimits ??
       (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
+    mail: options.mail ?? createMailSender(config, clock),
+    webhookNetwork: options.webhookNetwork ?? createSystemWebhookNetwork(),
     keys: deriveAppKeys(config),
   };
   const app = Fastify({
@@ -89,6 +103,7 @@ export async function buildApp(
       await api.register(apiKeyRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(securityRoutes, { ctx });
+      await api.register(notificationRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
     },
     { prefix: '/api/v1' },
@@ -105,6 +120,7 @@ export async function buildApp(
   const jobs = [
     { name: 'token expiry sweep', everyMs: 30_000, run: () => expireTokens(ctx) },
     { name: 'trusted IP usage', everyMs: 5_000, run: () => flushTrustedIpUsage(ctx) },
+    { name: 'notification delivery', everyMs: 2_000, run: () => deliverDueNotifications(ctx) },
   ];
   const timers: NodeJS.Timeout[] = [];
   if (options.runBackgroundJobs ?? true) {
@@ -122,6 +138,7 @@ export async function buildApp(
     for (const timer of timers) clearInterval(timer);
     await flushTrustedIpUsage(ctx).catch(() => {});
     await ctx.rateLimits.close();
+    await ctx.mail?.close();
   });
   return { app, ctx };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
@@ -83,7 +83,12 @@ export interface TestServer {
 /** The real server on an ephemeral port over a real database: tests speak real HTTP to it. */
 export async function startTestServer(
   kind: DatabaseKind,
-  options: { clock?: Clock; env?: Record<string, string> } = {},
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    /** Parts of the outside world to swap (mail, webhook network). */
+    app?: Pick<BuildAppOptions, 'mail' | 'webhookNetwork'>;
+  } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(kind);
   const { app, ctx } = await buildApp({
@@ -91,6 +96,7 @@ export async function startTestServer(
     db,
     clock: options.clock,
     runBackgroundJobs: false,
+    ...options.app,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

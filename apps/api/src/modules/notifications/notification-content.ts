@@ -1,0 +1,90 @@
+import {
+  type EventSeverity,
+  type EventType,
+  securityEventTypeLabels,
+  securitySeverityLabels,
+} from '@tanqin/shared';
+import type { MailMessage } from '../../lib/mail/index.ts';
+
+/** A security event as notifications tell it. */
+export interface NotifiedEvent {
+  id: string;
+  event_type: EventType;
+  event_severity: EventSeverity;
+  event_description: string;
+  client_ip: string | null;
+  user_agent: string | null;
+  request_path: string | null;
+  request_method: string | null;
+  additional_data: Record<string, unknown> | null;
+  api_key_name: string | null;
+  occurrences: number;
+  created_at: Date;
+  organization_id: string;
+  organization_name: string;
+  time_zone: string;
+}
+
+/** The Standard Webhooks payload: `{type, timestamp, data}`. */
+export function webhookPayload(event: NotifiedEvent): string {
+  return JSON.stringify({
+    type: `security.${event.event_type}`,
+    timestamp: event.created_at.toISOString(),
+    data: {
+      id: event.id,
+      event_type: event.event_type,
+      event_severity: event.event_severity,
+      event_description: event.event_description,
+      client_ip: event.client_ip,
+      user_agent: event.user_agent,
+      request_path: event.request_path,
+      request_method: event.request_method,
+      additional_data: event.additional_data,
+      api_key_name: event.api_key_name,
+      occurrences: event.occurrences,
+      created_at: event.created_at.toISOString(),
+      organization: { id: event.organization_id, name: event.organization_name },
+    },
+  });
+}
+
+/** The email: Arabic first, then English; the time in the organisation's time zone. */
+export function notificationEmail(to: string, event: NotifiedEvent): MailMessage {
+  const type = securityEventTypeLabels[event.event_type];
+  const severity = securitySeverityLabels[event.event_severity];
+  const localTime = new Intl.DateTimeFormat('ar-SA', {
+    dateStyle: 'long',
+    timeStyle: 'medium',
+    timeZone: event.time_zone,
+    numberingSystem: 'latn',
+  }).format(event.created_at);
+  const request = [event.request_method, event.request_path].filter(Boolean).join(' ') || '-';
+  const dash = (value: string | null) => value || '-';
+  return {
+    to,
+    subject: `تنقين: حدث أمني (${severity.ar}) - ${type.ar} | Tanqin security event: ${type.en}`,
+    text: [
+      `حدث أمني جديد لمؤسسة ${event.organization_name}`,
+      `النوع: ${type.ar} (${event.event_type})`,
+      `الخطورة: ${severity.ar}`,
+      `الوصف: ${event.event_description}`,
+      `عنوان IP: ${dash(event.client_ip)}`,
+      `مفتاح API: ${dash(event.api_key_name)}`,
+      `الطلب: ${request}`,
+      `الوقت: ${localTime}`,
+      '',
+      `A new security event for ${event.organization_name}`,
+      `Type: ${type.en} (${event.event_type})`,
+      `Severity: ${severity.en}`,
+      `Description: ${event.event_description}`,
+      `IP address: ${dash(event.client_ip)}`,
+      `API key: ${dash(event.api_key_name)}`,
+      `Request: ${request}`,
+      `Time: ${event.created_at.toISOString()}`,
+      `Event id: ${event.id}`,
+      '',
+      'وصلتك هذه الرسالة لأن أحد تفضيلات الإشعارات في مؤسستك يطابق هذا النوع من الأحداث.',
+      'You receive this because a notification preference of your organisation matches this event type.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../app-context.ts';
+import type { SqlParams } from '../../db/sql-params.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { decrypt } from '../../lib/crypto.ts';
+import { createMailSender } from '../../lib/mail/index.ts';
+import { type NotifiedEvent, notificationEmail, webhookPayload } from './notification-content.ts';
+import { webhookNetworkOf } from './notification-preferences.service.ts';
+import { checkWebhookDestination } from './webhook-destination.ts';
+import { signWebhook } from './webhook-signature.ts';
+
+/** Attempts per delivery: 30 s, 1, 2, 4, 8, 16 and 32 min apart (about an hour in all). */
+export const MAX_DELIVERY_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+/** A claimed delivery is retried by any process after this long (a crash mid-send). */
+const CLAIM_LEASE_MS = 5 * 60_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const BATCH_SIZE = 20;
+const MAX_BATCHES_PER_RUN = 10;
+
+/** Wait before attempt `attempt + 1` after `attempt` failed attempts: doubling from 30 s. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1));
+}
+
+function mailOf(ctx: AppContext) {
+  ctx.mail ??= createMailSender(ctx.config, ctx.clock);
+  return ctx.mail;
+}
+
+/**
+ * A CTE for the statement that records an event: one pending delivery per active preference of
+ * the organisation that names the event's type, for new event rows only (a repeat of an event
+ * within its minute adds to the row's count and notifies nobody again). Sending is left to the
+ * background job, so the request that caused the event never waits for it.
+ */
+export function enqueueNotificationsCte(params: SqlParams, eventCte: string, at: Date): string {
+  const now = params.add(at, 'timestamptz');
+  return `deliveries_insert as (
+      insert into notification_deliveries (id, preference_id, event_id, status, attempts, next_attempt_at, created_at)
+      select gen_random_uuid(), p.id, e.id, 'pending', 0, ${now}, ${now}
+        from ${eventCte} e
+        join notification_preferences p
+          on p.organization_id = e.organization_id and p.is_active and e.event_type = any(p.event_types)
+       where e.occurrences = 1
+      returning id)`;
+}
+
+interface ClaimedDelivery extends NotifiedEvent {
+  delivery_id: string;
+  message_id: string;
+  attempts: number;
+  notification_type: 'email' | 'webhook';
+  destination: string;
+  secret_encrypted: string | null;
+  preference_id: string;
+  is_active: boolean;
+}
+
+/** Claims due deliveries (skipping those another process holds) with all that sending needs. */
+async function claimDueDeliveries(ctx: AppContext, now: Date): Promise<ClaimedDelivery[]> {
+  return ctx.db.query<ClaimedDelivery>(
+    `with claimed as (
+       update notification_deliveries set next_attempt_at = $2
+        where id in (select id from notification_deliveries
+                      where status = 'pending' and next_attempt_at <= $1
+                      order by next_attempt_at limit ${BATCH_SIZE} for update skip locked)
+       returning id, preference_id, event_id, coalesce(message_id, id) as message_id, attempts)
+     select c.id as delivery_id, c.message_id, c.attempts, p.id as preference_id, p.notification_type,
+            p.destination, p.secret_encrypted, p.is_active,
+            e.id, e.event_type, e.event_severity, e.event_description, e.client_ip, e.user_agent,
+            e.request_path, e.request_method, e.additional_data, e.api_key_name, e.occurrences,
+            e.created_at, o.id as organization_id, o.name as organization_name, o.time_zone
+       from claimed c
+       join notification_preferences p on p.id = c.preference_id
+       join security_events e on e.id = c.event_id
+       join organizations o on o.id = p.organization_id`,
+    [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
+  );
+}
+
+class DeliveryFailure extends Error {
+  constructor(
+    message: string,
+    readonly responseStatus: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+async function sendWebhook(ctx: AppContext, delivery: ClaimedDelivery): Promise<number> {
+  // Checked again now, after a fresh resolution: the name may point elsewhere since creation.
+  const { url, address } = await checkWebhookDestination(
+    webhookNetworkOf(ctx),
+    delivery.destination,
+  );
+  const secret = decrypt(
+    ctx.keys.webhookSecret,
+    delivery.secret_encrypted!,
+    delivery.preference_id,
+  ).toString();
+  const body = webhookPayload(delivery);
+  const timestamp = Math.floor(ctx.clock.now().getTime() / 1000);
+  const { status } = await webhookNetworkOf(ctx).post({
+    url,
+    address,
+    body,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Tanqin-Webhooks/1.0',
+      ...signWebhook(secret, `msg_${delivery.message_id}`, timestamp, body),
+    },
+  });
+  if (status < 200 || status > 299) throw new DeliveryFailure(`HTTP ${status}`, status);
+  return status;
+}
+
+async function attemptDelivery(ctx: AppContext, delivery: ClaimedDelivery) {
+  if (!delivery.is_active) {
+    await ctx.db.query(
+      `update notification_deliveries set status = 'failed', next_attempt_at = null,
+              last_error = 'The notification preference is switched off' where id = $1`,
+      [delivery.delivery_id],
+    );
+    return;
+  }
+  let status: number | null = null;
+  let failure: string | null = null;
+  try {
+    if (delivery.notification_type === 'webhook') status = await sendWebhook(ctx, delivery);
+    else await mailOf(ctx).send(notificationEmail(delivery.destination, delivery));
+  } catch (error) {
+    failure = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    status = error instanceof DeliveryFailure ? error.responseStatus : null;
+  }
+  const now = ctx.clock.now();
+  if (failure === null) {
+    await ctx.db.query(
+      `with done as (
+         update notification_deliveries
+            set status = 'delivered', attempts = attempts + 1, delivered_at = $2, last_attempt_at = $2,
+                next_attempt_at = null, last_error = null, response_status = $3
+          where id = $1 returning event_id)
+       update security_events set notified_at = coalesce(notified_at, $2)
+        where id = (select event_id from done)`,
+      [delivery.delivery_id, now, status],
+    );
+    return;
+  }
+  const attempts = delivery.attempts + 1;
+  const isLast = attempts >= MAX_DELIVERY_ATTEMPTS;
+  await ctx.db.query(
+    `update notification_deliveries
+        set attempts = $2, status = $3, last_error = $4, response_status = $5, last_attempt_at = $6,
+            next_attempt_at = $7
+      where id = $1`,
+    [
+      delivery.delivery_id,
+      attempts,
+      isLast ? 'failed' : 'pending',
+      failure,
+      status,
+      now,
+      isLast ? null : new Date(now.getTime() + retryDelayMs(attempts)),
+    ],
+  );
+}
+
+const runningJobs = new WeakMap<AppContext, Promise<number>>();
+
+/**
+ * The background job: sends every due delivery (new ones and retries), each outcome written on
+ * its row. One run at a time per process; several processes share the work through the claims.
+ * Returns how many deliveries it attempted.
+ */
+export function deliverDueNotifications(ctx: AppContext): Promise<number> {
+  const running = runningJobs.get(ctx);
+  if (running) return running;
+  const run = (async () => {
+    let attempted = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+      const due = await claimDueDeliveries(ctx, ctx.clock.now());
+      await Promise.all(due.map((delivery) => attemptDelivery(ctx, delivery)));
+      attempted += due.length;
+      if (due.length < BATCH_SIZE) break;
+    }
+    return attempted;
+  })().finally(() => runningJobs.delete(ctx));
+  runningJobs.set(ctx, run);
+  return run;
+}
+
+const DELIVERY_COLUMNS = `d.id, d.preference_id, d.event_id, e.event_type, d.status, d.attempts, d.last_error,
+  d.response_status, d.created_at, d.last_attempt_at, d.next_attempt_at, d.delivered_at, d.replay_of`;
+
+/** The delivery log of one preference of the organisation, newest first. */
+export async function listDeliveries(
+  ctx: AppContext,
+  organizationId: string,
+  preferenceId: string,
+  page: number,
+  pageSize: number,
+) {
+  const [preference] = await ctx.db.query<{ total: number }>(
+    `select (select count(*)::int from notification_deliveries where preference_id = p.id) as total
+       from notification_preferences p where p.id = $1 and p.organization_id = $2`,
+    [preferenceId, organizationId],
+  );
+  if (!preference) throw notFound('Notification preference');
+  const deliveries = await ctx.db.query(
+    `select ${DELIVERY_COLUMNS}
+       from notification_deliveries d join security_events e on e.id = d.event_id
+      where d.preference_id = $1
+      order by d.created_at desc, d.id
+      limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    [preferenceId],
+  );
+  return { deliveries, total: preference.total, page, page_size: pageSize };
+}
+
+/**
+ * Sends a delivered or failed notification again, as a new delivery of the same message (same
+ * webhook-id, so a receiver can tell a replay from a new event). A pending one is already due.
+ */
+export async function replayDelivery(ctx: AppContext, organizationId: string, deliveryId: string) {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db.query<{ original_status: string | null; id: string | null }>(
+    `with original as (
+       select d.id, d.preference_id, d.event_id, coalesce(d.message_id, d.id) as message_id, d.status
+         from notification_deliveries d join notification_preferences p on p.id = d.preference_id
+        where d.id = $1 and p.organization_id = $2),
+     inserted as (
+       insert into notification_deliveries
+         (id, preference_id, event_id, message_id, status, attempts, next_attempt_at, created_at, replay_of)
+       select $3, preference_id, event_id, message_id, 'pending', 0, $4, $4, id
+         from original where status <> 'pending'
+       returning id)
+     select (select status from original) as original_status, (select id from inserted) as id`,
+    [deliveryId, organizationId, randomUUID(), now],
+  );
+  if (!row?.original_status) throw notFound('Delivery');
+  if (!row.id) {
+    throw new AppError('delivery_pending', 'This delivery is still pending; it is sent when due', {
+      detailAr: 'هذا الإشعار قيد الإرسال بالفعل',
+    });
+  }
+  const [delivery] = await ctx.db.query(
+    `select ${DELIVERY_COLUMNS}
+       from notification_deliveries d join security_events e on e.id = d.event_id where d.id = $1`,
+    [row.id],
+  );
+  return delivery!;
+}

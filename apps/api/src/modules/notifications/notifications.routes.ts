@@ -1,0 +1,94 @@
+import {
+  createNotificationPreferenceSchema,
+  notificationDeliveriesQuerySchema,
+  organizationQuerySchema,
+  securityIdParamsSchema,
+  toggleSchema,
+} from '@tanqin/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { listDeliveries, replayDelivery } from './notification-delivery.service.ts';
+import {
+  createNotificationPreference,
+  deleteNotificationPreference,
+  listNotificationPreferences,
+  setNotificationPreferenceActive,
+} from './notification-preferences.service.ts';
+
+const READERS = ['owner', 'admin', 'developer', 'viewer'] as const;
+const MANAGERS = ['owner', 'admin'] as const;
+
+/** Notification preferences of the security center and their delivery log. */
+export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const member = async (
+    request: FastifyRequest,
+    roles: readonly (typeof READERS)[number][],
+    organizationId?: string,
+  ) => {
+    const caller = await requireMember(ctx, request, roles);
+    assertOwnOrganization(caller, organizationId);
+    return caller.organization.id;
+  };
+
+  app.get('/security/notifications', async (request) => {
+    const query = parseInput(organizationQuerySchema, request.query);
+    const organizationId = await member(request, READERS, query.organization_id);
+    return { notification_preferences: await listNotificationPreferences(ctx, organizationId) };
+  });
+
+  app.post('/security/notifications', async (request, reply) => {
+    const input = parseInput(createNotificationPreferenceSchema, request.body);
+    const organizationId = await member(request, MANAGERS, input.organization_id);
+    const { preference, signingSecret } = await createNotificationPreference(
+      ctx,
+      organizationId,
+      input,
+    );
+    reply.header('Cache-Control', 'no-store');
+    return reply.code(201).send({
+      success: true,
+      notification_preference: preference,
+      // Shown this once: the receiver needs it to verify webhook-signature.
+      ...(signingSecret && { signing_secret: signingSecret }),
+    });
+  });
+
+  app.patch('/security/notifications/:id', async (request) => {
+    const { id } = parseInput(securityIdParamsSchema, request.params);
+    const input = parseInput(toggleSchema, request.body);
+    const organizationId = await member(request, MANAGERS, input.organization_id);
+    return {
+      success: true,
+      notification_preference: await setNotificationPreferenceActive(
+        ctx,
+        organizationId,
+        id,
+        input.is_active,
+      ),
+    };
+  });
+
+  app.delete('/security/notifications/:id', async (request) => {
+    const { id } = parseInput(securityIdParamsSchema, request.params);
+    const query = parseInput(organizationQuerySchema, request.query);
+    const organizationId = await member(request, MANAGERS, query.organization_id);
+    await deleteNotificationPreference(ctx, organizationId, id);
+    return { success: true };
+  });
+
+  app.get('/security/notifications/:id/deliveries', async (request) => {
+    const { id } = parseInput(securityIdParamsSchema, request.params);
+    const query = parseInput(notificationDeliveriesQuerySchema, request.query);
+    const organizationId = await member(request, READERS, query.organization_id);
+    return listDeliveries(ctx, organizationId, id, query.page, query.page_size);
+  });
+
+  app.post('/security/notifications/deliveries/:id/replay', async (request, reply) => {
+    const { id } = parseInput(securityIdParamsSchema, request.params);
+    const organizationId = await member(request, MANAGERS);
+    const delivery = await replayDelivery(ctx, organizationId, id);
+    return reply.code(202).send({ success: true, delivery });
+  });
+}
