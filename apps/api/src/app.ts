@@ -21,6 +21,7 @@ import {
 } from './modules/notifications/webhook-network.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
+import { watchFailedCalls } from './modules/public-api/pipeline.ts';
 import { flushTrustedIpUsage } from './modules/security/network-policy.service.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp(
   );
   await app.register(
     async (publicApi) => {
+      watchFailedCalls(publicApi, ctx);
       await publicApi.register(oauthRoutes, { ctx });
       await publicApi.register(tokenRoutes, { ctx });
     },

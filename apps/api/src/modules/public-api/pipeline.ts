@@ -1,8 +1,9 @@
 import { ipInRange, parseIpRange, type Scope } from '@tanqin/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateWindow } from '../../lib/rate-limit/rate-limit-store.ts';
+import { noteFailure, organizationAimedAt } from '../security/abuse-detection.service.ts';
 import { countryGuard, trustedIpGuard } from '../security/network-policy.service.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 import type { ApiCaller, RequestMeta } from './caller.ts';
@@ -102,7 +103,19 @@ export async function admitApiCall(
   anyOfScopes: Scope[],
 ): Promise<{ caller: ApiCaller; meta: RequestMeta }> {
   const meta = requestMeta(request);
-  const { caller, keyActive, keyExpiresAt } = await authenticateApiCall(ctx, request.headers);
+  let authenticated: Awaited<ReturnType<typeof authenticateApiCall>>;
+  try {
+    authenticated = await authenticateApiCall(ctx, request.headers);
+  } catch (error) {
+    if (error instanceof AppError && FAILED_AUTHENTICATION.has(error.code)) {
+      const clientId = request.headers['x-client-id'];
+      outcomes.set(request, {
+        failedAuthentication: Array.isArray(clientId) ? clientId[0] : clientId,
+      });
+    }
+    throw error;
+  }
+  const { caller, keyActive, keyExpiresAt } = authenticated;
   try {
     if (!keyActive) {
       throw new Refusal(new AppError('key_inactive', 'This API key is disabled'), {
@@ -134,9 +147,71 @@ export async function admitApiCall(
         requestMethod: meta.method,
         apiKeyId: caller.apiKeyId,
         apiKeyName: caller.keyName,
+        isBlockedRequest: true,
       });
     }
     throw error;
   }
+  outcomes.set(request, { admitted: caller });
   return { caller, meta };
+}
+
+const FAILED_AUTHENTICATION = new Set(['invalid_api_key', 'client_id_mismatch']);
+/** What the pipeline learnt about a request, for the failure watch below. */
+const outcomes = new WeakMap<
+  FastifyRequest,
+  { admitted: ApiCaller } | { failedAuthentication: string | undefined }
+>();
+
+function oauthClientId(request: FastifyRequest): string | undefined {
+  const authorization = request.headers.authorization ?? '';
+  if (/^basic /i.test(authorization)) {
+    const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');
+    return decoded.slice(0, Math.max(0, decoded.indexOf(':')));
+  }
+  const body = request.body as { client_id?: unknown } | undefined;
+  return typeof body?.client_id === 'string' ? body.client_id : undefined;
+}
+
+/**
+ * Watches /v1 answers for bursts of failures from one address (suspicious_activity): failed
+ * authentications (pipeline or /v1/oauth/token) against an organisation, and verifies of unknown
+ * codes. Runs before the answer is sent, on failures only; it never changes the answer.
+ */
+export function watchFailedCalls(app: FastifyInstance, ctx: AppContext) {
+  app.addHook('onSend', async (request, reply) => {
+    const status = reply.statusCode;
+    if (status !== 401 && status !== 404) return;
+    try {
+      const outcome = outcomes.get(request);
+      const meta = requestMeta(request);
+      const source = {
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        path: meta.path,
+        method: meta.method,
+      };
+      if (status === 404 && outcome && 'admitted' in outcome) {
+        if (meta.path !== '/v1/tokens/verify') return;
+        await noteFailure(ctx, 'verification', {
+          ...source,
+          organizationId: outcome.admitted.organizationId,
+          apiKeyId: outcome.admitted.apiKeyId,
+          apiKeyName: outcome.admitted.keyName,
+        });
+        return;
+      }
+      if (status !== 401) return;
+      const clientId =
+        outcome && 'failedAuthentication' in outcome
+          ? outcome.failedAuthentication
+          : meta.path === '/v1/oauth/token'
+            ? oauthClientId(request)
+            : undefined;
+      const organizationId = await organizationAimedAt(ctx, clientId);
+      if (organizationId) await noteFailure(ctx, 'authentication', { ...source, organizationId });
+    } catch (error) {
+      request.log.error({ err: error }, 'failure watch failed');
+    }
+  });
 }

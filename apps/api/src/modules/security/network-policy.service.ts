@@ -67,49 +67,83 @@ async function loadPolicy(ctx: AppContext, organizationId: string): Promise<Netw
 
 /**
  * Uses of trusted IPs, counted in memory and added to the rows every few seconds, so the hot
- * path never writes (and never queues on) a trusted-IP row.
+ * path never writes (and never queues on) a trusted-IP row. Kept per context (one per server).
  */
-const pendingUses = new Map<string, { count: number; lastSeenAt: Date }>();
+const pendingUsesByContext = new WeakMap<
+  AppContext,
+  Map<string, { count: number; lastSeenAt: Date }>
+>();
+
+function pendingUses(ctx: AppContext) {
+  let uses = pendingUsesByContext.get(ctx);
+  if (!uses) {
+    uses = new Map();
+    pendingUsesByContext.set(ctx, uses);
+  }
+  return uses;
+}
 
 export async function flushTrustedIpUsage(ctx: AppContext) {
-  const batch = [...pendingUses.entries()];
-  pendingUses.clear();
-  for (const [id, use] of batch) {
-    await ctx.db.query(
-      `update trusted_ips set usage_count = usage_count + $2,
-              last_seen_at = greatest(coalesce(last_seen_at, $3), $3) where id = $1`,
-      [id, use.count, use.lastSeenAt],
-    );
+  const uses = pendingUses(ctx);
+  const batch = [...uses.entries()];
+  uses.clear();
+  for (const [index, [id, use]] of batch.entries()) {
+    try {
+      await ctx.db.query(
+        `update trusted_ips set usage_count = usage_count + $2,
+                last_seen_at = greatest(coalesce(last_seen_at, $3), $3) where id = $1`,
+        [id, use.count, use.lastSeenAt],
+      );
+    } catch (error) {
+      // Not lost: what was not written is counted again on the next flush.
+      for (const [pendingId, pendingUse] of batch.slice(index))
+        notePendingUse(ctx, pendingId, pendingUse);
+      throw error;
+    }
   }
 }
 
-/** IP allow-listing: with require_ip_whitelist on, only active trusted IPs (for all keys or this one). */
-export async function trustedIpGuard(ctx: AppContext, caller: ApiCaller, meta: RequestMeta) {
-  const policy = await loadPolicy(ctx, caller.organizationId);
-  if (!policy.requireIpWhitelist) return;
-  const match = policy.trustedIps.find(
+function notePendingUse(ctx: AppContext, id: string, use: { count: number; lastSeenAt: Date }) {
+  const uses = pendingUses(ctx);
+  const known = uses.get(id);
+  uses.set(id, {
+    count: (known?.count ?? 0) + use.count,
+    lastSeenAt: known && known.lastSeenAt > use.lastSeenAt ? known.lastSeenAt : use.lastSeenAt,
+  });
+}
+
+function matchTrustedIp(policy: NetworkPolicy, caller: ApiCaller, ip: string) {
+  return policy.trustedIps.find(
     (entry) =>
       (entry.apiKeyId === null || entry.apiKeyId === caller.apiKeyId) &&
-      entry.ranges.some((range) => ipInRange(meta.ip, range)),
+      entry.ranges.some((range) => ipInRange(ip, range)),
   );
-  if (!match) {
-    throw new Refusal(
-      new AppError('ip_not_allowed', `Requests from ${meta.ip} are not in the trusted IPs`),
-      {
-        type: 'ip_blocked',
-        severity: 'warning',
-        description: `Request from ${meta.ip} refused: not a trusted IP`,
-      },
-    );
-  }
-  const use = pendingUses.get(match.id);
-  pendingUses.set(match.id, { count: (use?.count ?? 0) + 1, lastSeenAt: ctx.clock.now() });
+}
+
+/**
+ * IP allow-listing: with require_ip_whitelist on, only active trusted IPs (for all keys or this
+ * one) pass. A call from a trusted IP counts as a use of it whether the switch is on or off.
+ */
+export async function trustedIpGuard(ctx: AppContext, caller: ApiCaller, meta: RequestMeta) {
+  const policy = await loadPolicy(ctx, caller.organizationId);
+  const match = policy.trustedIps.length ? matchTrustedIp(policy, caller, meta.ip) : undefined;
+  if (match) notePendingUse(ctx, match.id, { count: 1, lastSeenAt: ctx.clock.now() });
+  if (!policy.requireIpWhitelist || match) return;
+  throw new Refusal(
+    new AppError('ip_not_allowed', `Requests from ${meta.ip} are not in the trusted IPs`),
+    {
+      type: 'ip_blocked',
+      severity: 'warning',
+      description: `Request from ${meta.ip} refused: not a trusted IP`,
+    },
+  );
 }
 
 /** Geographic blocking: with geo_blocking_enabled on, countries ruled not allowed are refused. */
 export async function countryGuard(ctx: AppContext, caller: ApiCaller, meta: RequestMeta) {
   const policy = await loadPolicy(ctx, caller.organizationId);
   if (!policy.geoBlockingEnabled || policy.blockedCountries.size === 0) return;
+  // Loopback, private and unknown addresses have no country: allowed.
   const country = countryOf(meta.ip);
   if (country && policy.blockedCountries.has(country)) {
     throw new Refusal(new AppError('country_not_allowed', `Requests from ${country} are blocked`), {

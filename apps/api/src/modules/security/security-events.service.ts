@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventSeverity, EventType } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
+import { SqlParams } from '../../db/sql-params.ts';
+import { enqueueNotificationsCte } from '../notifications/notification-delivery.service.ts';
 
 export interface SecurityEventInput {
   organizationId: string;
@@ -14,13 +16,17 @@ export interface SecurityEventInput {
   apiKeyId?: string | null;
   apiKeyName?: string | null;
   additionalData?: Record<string, unknown>;
+  /** A /v1 request the pipeline refused (counted as blocked in the security stats). */
+  isBlockedRequest?: boolean;
 }
 
 const DEDUPE_WINDOW_MS = 60_000;
 
 /**
  * Records a security event. Identical events (same organisation, type, key, address and
- * description) within one minute are counted on one row, so a flood cannot fill the table.
+ * description) within one clock minute are counted on one row (`occurrences`), so a flood cannot
+ * fill the table. A new row is queued, in the same statement, for every matching notification
+ * preference; repeats counted on an existing row notify nobody again.
  */
 export async function recordSecurityEvent(ctx: AppContext, event: SecurityEventInput) {
   const now = ctx.clock.now();
@@ -33,28 +39,26 @@ export async function recordSecurityEvent(ctx: AppContext, event: SecurityEventI
     event.description,
     bucket,
   ].join('|');
-  await ctx.db.query(
-    `insert into security_events (id, organization_id, event_type, event_severity, event_description,
-       client_ip, user_agent, request_path, request_method, additional_data, api_key_id, api_key_name,
-       dedupe_key, created_at, last_seen_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
-     on conflict (dedupe_key) do update
-       set occurrences = security_events.occurrences + 1, last_seen_at = excluded.last_seen_at`,
-    [
-      randomUUID(),
-      event.organizationId,
-      event.type,
-      event.severity,
-      event.description,
-      event.clientIp ?? null,
-      event.userAgent?.slice(0, 300) ?? null,
-      event.requestPath?.slice(0, 300) ?? null,
-      event.requestMethod ?? null,
-      event.additionalData ? JSON.stringify(event.additionalData) : null,
-      event.apiKeyId ?? null,
-      event.apiKeyName ?? null,
-      dedupeKey,
-      now,
-    ],
+  const p = new SqlParams();
+  const at = p.add(now, 'timestamptz');
+  const [row] = await ctx.db.query<{ id: string; occurrences: number }>(
+    `with event_upsert as (
+       insert into security_events (id, organization_id, event_type, event_severity, event_description,
+         client_ip, user_agent, request_path, request_method, additional_data, api_key_id, api_key_name,
+         is_blocked_request, dedupe_key, created_at, last_seen_at)
+       values (${p.add(randomUUID(), 'uuid')}, ${p.add(event.organizationId, 'uuid')}, ${p.add(event.type, 'text')},
+         ${p.add(event.severity, 'text')}, ${p.add(event.description, 'text')}, ${p.add(event.clientIp ?? null, 'text')},
+         ${p.add(event.userAgent?.slice(0, 300) ?? null, 'text')}, ${p.add(event.requestPath?.slice(0, 300) ?? null, 'text')},
+         ${p.add(event.requestMethod ?? null, 'text')},
+         ${p.add(event.additionalData ? JSON.stringify(event.additionalData) : null, 'jsonb')},
+         ${p.add(event.apiKeyId ?? null, 'uuid')}, ${p.add(event.apiKeyName ?? null, 'text')},
+         ${p.add(event.isBlockedRequest ?? false, 'boolean')}, ${p.add(dedupeKey, 'text')}, ${at}, ${at})
+       on conflict (dedupe_key) do update
+         set occurrences = security_events.occurrences + 1, last_seen_at = excluded.last_seen_at
+       returning id, organization_id, event_type, occurrences),
+     ${enqueueNotificationsCte(p, 'event_upsert', now)}
+     select id, occurrences from event_upsert`,
+    p.values,
   );
+  return row!;
 }

@@ -1,14 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
 
-const REFUSAL_TYPES = [
-  'ip_blocked',
-  'geo_blocked',
-  'rate_limit_exceeded',
-  'invalid_scope',
-  'key_disabled',
-];
-
 /** The security score of spec section 9 and its label. */
 export function securityScore(stats: {
   critical_events_count: number;
@@ -27,8 +19,11 @@ export function securityScore(stats: {
 }
 
 /**
- * The spec's "Security stats", computed: today is the organisation's day. Refused calls are
- * counted from the events (with their occurrences), billed calls from the usage log.
+ * The spec's "Security stats", computed; "today" is the organisation's day. Requests today are
+ * the billed calls (usage log) plus the calls the /v1 pipeline refused (their events, with their
+ * occurrences: an event row never spans two days, its minute bucket lies within one). Calls that
+ * were admitted and then failed (an unknown code, bad input) are neither billed nor blocked and
+ * are not counted. Critical events are the unresolved ones.
  */
 export async function getSecurityStats(
   ctx: AppContext,
@@ -50,15 +45,15 @@ export async function getSecurityStats(
        (select count(*)::int from api_keys where organization_id = $1 and is_active) as active_api_keys,
        (select count(*)::int from usage_logs where organization_id = $1 and created_at >= $2) as billed_today,
        (select coalesce(sum(occurrences), 0)::int from security_events
-         where organization_id = $1 and last_seen_at >= $2 and event_type = any($3)) as blocked_requests_today,
+         where organization_id = $1 and created_at >= $2 and is_blocked_request) as blocked_requests_today,
        (select count(*)::int from security_events
          where organization_id = $1 and event_severity = 'critical' and resolved_at is null) as critical_events_count,
        (select count(*)::int from trusted_ips where organization_id = $1 and is_active) as trusted_ips_count,
        (select count(*)::int from country_rules where organization_id = $1 and not is_allowed) as countries_blocked,
        (select coalesce(sum(occurrences), 0)::int from security_events
-         where organization_id = $1 and event_type = 'rate_limit_exceeded' and last_seen_at >= $2)
+         where organization_id = $1 and event_type = 'rate_limit_exceeded' and created_at >= $2)
          as rate_limit_violations`,
-    [organization.id, dayStart, REFUSAL_TYPES],
+    [organization.id, dayStart],
   );
   const { billed_today, ...stats } = row!;
   const totalRequests = billed_today + stats.blocked_requests_today;

@@ -1,12 +1,13 @@
 import {
   countryRuleSchema,
   createTrustedIpSchema,
+  organizationQuerySchema,
   organizationSettingsSchema,
   securityEventsQuerySchema,
+  securityIdParamsSchema,
   toggleSchema,
 } from '@tanqin/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
@@ -28,8 +29,17 @@ import { getSecurityStats } from './security-stats.service.ts';
 
 const READERS = ['owner', 'admin', 'developer', 'viewer'] as const;
 const MANAGERS = ['owner', 'admin'] as const;
-const idParams = z.object({ id: z.uuid() });
-const organizationQuery = z.object({ organization_id: z.string().max(100).optional() });
+const idParams = securityIdParamsSchema;
+
+/** Today's date in a time zone as YYYY-MM-DD (the export's file name). */
+function localDate(at: Date, timeZone: string) {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
 
 /** The security center (spec section 7 "Security"): every query is the caller's organisation's. */
 export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -43,7 +53,7 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     return caller;
   };
   const queryOrganization = (query: unknown) =>
-    parseInput(organizationQuery, query).organization_id;
+    parseInput(organizationQuerySchema, query).organization_id;
 
   app.get('/security/trusted-ips', async (request) => {
     const caller = await member(request, READERS, queryOrganization(request.query));
@@ -68,7 +78,7 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.delete('/security/trusted-ips/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const caller = await member(request, MANAGERS);
+    const caller = await member(request, MANAGERS, queryOrganization(request.query));
     await deleteTrustedIp(ctx, caller.organization.id, id);
     return { success: true };
   });
@@ -115,7 +125,7 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.patch('/security/events/:id/resolve', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const caller = await member(request, MANAGERS);
+    const caller = await member(request, MANAGERS, queryOrganization(request.query));
     return { success: true, event: await resolveSecurityEvent(ctx, caller.organization.id, id) };
   });
 
@@ -123,7 +133,7 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const query = parseInput(securityEventsQuerySchema, request.query);
     const caller = await member(request, READERS, query.organization_id);
     const csv = await exportSecurityEventsCsv(ctx, caller.organization.id, query);
-    const date = ctx.clock.now().toISOString().slice(0, 10);
+    const date = localDate(ctx.clock.now(), caller.organization.time_zone);
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="security-events-${date}.csv"`)

@@ -1,0 +1,81 @@
+import type { AppContext } from '../../app-context.ts';
+import { hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { findApiKeyCredential } from '../api-keys/api-keys.service.ts';
+import { recordSecurityEvent } from './security-events.service.ts';
+
+/** Failures from one address against one organisation within the window that make a burst. */
+export const FAILURE_BURST_THRESHOLD = 10;
+export const FAILURE_BURST_WINDOW_MS = 5 * 60_000;
+
+export type FailureKind = 'authentication' | 'verification';
+
+export interface FailureSource {
+  organizationId: string;
+  ip: string;
+  userAgent?: string;
+  path: string;
+  method: string;
+  apiKeyId?: string | null;
+  apiKeyName?: string | null;
+}
+
+const descriptions: Record<FailureKind, (ip: string) => string> = {
+  authentication: (ip) => `Burst of failed authentications from ${ip}`,
+  verification: (ip) => `Burst of failed token verifications from ${ip}`,
+};
+
+/**
+ * Counts a failed authentication or a failed verify (an unknown code) from one address against
+ * one organisation; from the threshold on, each further failure in the window is a critical
+ * suspicious_activity event (counted on one row per minute).
+ */
+export async function noteFailure(ctx: AppContext, kind: FailureKind, source: FailureSource) {
+  const key = `fail:${kind}:${source.organizationId}:${source.ip}`;
+  const now = ctx.clock.now().getTime();
+  await ctx.rateLimits.record(key, FAILURE_BURST_WINDOW_MS, now);
+  const failures = await ctx.rateLimits.count(key, FAILURE_BURST_WINDOW_MS, now);
+  if (failures < FAILURE_BURST_THRESHOLD) return;
+  await recordSecurityEvent(ctx, {
+    organizationId: source.organizationId,
+    type: 'suspicious_activity',
+    severity: 'critical',
+    description: descriptions[kind](source.ip),
+    clientIp: source.ip,
+    userAgent: source.userAgent,
+    requestPath: source.path,
+    requestMethod: source.method,
+    apiKeyId: source.apiKeyId,
+    apiKeyName: source.apiKeyName,
+    additionalData: {
+      failure: kind,
+      failures_in_window: failures,
+      window_seconds: FAILURE_BURST_WINDOW_MS / 1000,
+    },
+  });
+}
+
+const organizationByClientId = new TtlCache<string | null>(60_000);
+
+/**
+ * The organisation a failed authentication was aimed at: named by its client id, or owning the
+ * API key presented. Unknown names are nobody's: there is no organisation to warn.
+ */
+export async function organizationAimedAt(
+  ctx: AppContext,
+  clientId: string | undefined,
+): Promise<string | undefined> {
+  if (hasValidChecksum(SECRET_PREFIX.apiKey, clientId)) {
+    return (await findApiKeyCredential(ctx, clientId))?.organization_id;
+  }
+  // Junk is nobody's, without a lookup.
+  if (!hasValidChecksum(SECRET_PREFIX.clientId, clientId)) return undefined;
+  const cached = organizationByClientId.get(clientId);
+  if (cached !== undefined) return cached ?? undefined;
+  const [row] = await ctx.db.query<{ id: string }>(
+    'select id from organizations where client_id = $1',
+    [clientId],
+  );
+  organizationByClientId.set(clientId, row?.id ?? null);
+  return row?.id;
+}
