@@ -280,22 +280,29 @@ describe('organisation dashboard', () => {
   it('keeps the chosen section in the URL and marks it as the current page', async () => {
     mockApi();
     const user = userEvent.setup();
-    const { router } = renderDashboard('/org-dashboard?section=wallet');
+    const { router } = renderDashboard('/org-dashboard?section=data');
 
-    expect(await screen.findByRole('link', { name: 'المحفظة' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'البيانات المشفرة' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'المحفظة' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'البيانات المشفرة' })).toBeInTheDocument();
     expect(await screen.findByText('سيتوفر في الإصدار القادم')).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'إدارة المفاتيح' }));
     expect(router.state.location.search).toBe('?section=keys');
-    expect(screen.getByRole('link', { name: 'إدارة المفاتيح' })).toHaveAttribute(
-      'aria-current',
-      'page',
+    // The keys screen loads lazily: the menu follows once it has rendered.
+    await waitFor(
+      () =>
+        expect(screen.getByRole('link', { name: 'إدارة المفاتيح' })).toHaveAttribute(
+          'aria-current',
+          'page',
+        ),
+      { timeout: 10_000 },
     );
-    expect(screen.getByRole('link', { name: 'المحفظة' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'البيانات المشفرة' })).not.toHaveAttribute(
+      'aria-current',
+    );
     expect(screen.getByRole('heading', { level: 2, name: 'إدارة المفاتيح' })).toHaveFocus();
 
     await user.click(screen.getByRole('link', { name: 'لوحة التحكم' }));
