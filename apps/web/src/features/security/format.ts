@@ -7,7 +7,8 @@ const dateTimeFormat = new Intl.DateTimeFormat('ar-SA', {
   numberingSystem: 'latn',
 });
 const countFormat = new Intl.NumberFormat('ar-SA', { numberingSystem: 'latn' });
-const oneDecimalFormat = new Intl.NumberFormat('ar-SA', {
+const percentFormat = new Intl.NumberFormat('ar-SA', {
+  style: 'percent',
   numberingSystem: 'latn',
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,
@@ -20,4 +21,5 @@ export const formatDateTime = (isoTimestamp: string) =>
 /** Counts arrive as numbers or, for 64-bit columns, as decimal strings. */
 export const formatCount = (value: number | string) => countFormat.format(Number(value));
 
-export const formatPercent = (value: number) => oneDecimalFormat.format(value);
+/** A percentage with one decimal and the Arabic percent sign, e.g. 12.5 -> "12.5٪". */
+export const formatPercent = (percent: number) => percentFormat.format(percent / 100);

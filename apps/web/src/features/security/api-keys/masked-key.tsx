@@ -19,7 +19,7 @@ export function MaskedKey({ apiKey, keyName }: { apiKey: string; keyName: string
     <div className="flex flex-wrap items-center gap-2">
       <code
         dir="ltr"
-        className="ltr-island block min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-start font-mono text-sm text-slate-900"
+        className="ltr-island block min-w-64 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-start font-mono text-sm text-slate-900"
       >
         {isRevealed ? apiKey : maskApiKey(apiKey)}
       </code>

@@ -34,12 +34,15 @@ function StatCard({
   value,
   detail,
   tone = 'brand',
+  isWide = false,
 }: {
   icon: LucideIcon;
   label: string;
   value: ReactNode;
   detail?: ReactNode;
   tone?: 'brand' | 'red' | 'amber';
+  /** Spans both columns of the phone layout, its icon beside the figures. */
+  isWide?: boolean;
 }) {
   const iconTones = {
     brand: 'bg-brand-50 text-brand-700',
@@ -47,10 +50,15 @@ function StatCard({
     amber: 'bg-amber-50 text-amber-700',
   };
   return (
-    <Card className="flex items-start gap-4 p-5">
+    <Card
+      className={cn(
+        'flex items-start gap-3 p-4 sm:flex-row sm:gap-4 sm:p-5',
+        isWide ? 'col-span-2 flex-row sm:col-span-1' : 'flex-col',
+      )}
+    >
       <span
         className={cn(
-          'flex size-11 shrink-0 items-center justify-center rounded-xl',
+          'flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-11',
           iconTones[tone],
         )}
       >
@@ -72,6 +80,7 @@ function ScoreCard({ stats }: { stats: SecurityStats }) {
   const { score, level } = securityScore(stats);
   return (
     <StatCard
+      isWide
       icon={ShieldCheck}
       label={t('stats.score')}
       tone={level === 'excellent' ? 'brand' : level === 'good' ? 'amber' : 'red'}
@@ -126,7 +135,7 @@ function SecurityAlertBox({
 function StatsSkeleton() {
   const { t } = useTranslation('security');
   return (
-    <div aria-busy className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div aria-busy className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <p role="status" className="sr-only">
         {t('stats.loading')}
       </p>
@@ -170,7 +179,7 @@ export function SecurityStatsPanel({
       {needsSecurityAlert(stats) ? (
         <SecurityAlertBox stats={stats} onShowEvents={onShowEvents} />
       ) : null}
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <ScoreCard stats={stats} />
         <StatCard
           icon={KeyRound}

@@ -7,6 +7,8 @@ const fills = { high: 'bg-red-600', medium: 'bg-amber-500', low: 'bg-green-600' 
 export function UsageBar({ used, limit, label }: { used: number; limit: number; label: string }) {
   const level = usageLevel(used, limit);
   const percent = limit > 0 ? Math.min(100, (used / limit) * 100) : 0;
+  // Any use at all stays visible, however small against the limit.
+  const width = used > 0 ? Math.max(percent, 2) : 0;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot be styled per band in every browser
     <div
@@ -18,7 +20,7 @@ export function UsageBar({ used, limit, label }: { used: number; limit: number; 
       data-level={level}
       className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
     >
-      <div className={cn('h-full rounded-full', fills[level])} style={{ width: `${percent}%` }} />
+      <div className={cn('h-full rounded-full', fills[level])} style={{ width: `${width}%` }} />
     </div>
   );
 }

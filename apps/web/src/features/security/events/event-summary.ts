@@ -14,7 +14,13 @@ export function eventSummary(event: SecurityEvent, t: Translate) {
       : undefined;
   // First-strong isolates keep a Latin key name or address from reordering the Arabic around it.
   const isolate = (text: string) => `\u2068${text}\u2069`;
-  return t(`events.summaries.${event.event_type}`, {
+  // A key_disabled event is either the key being switched off in the dashboard or a /v1 call
+  // refused because the key is off or expired.
+  const summary =
+    event.event_type === 'key_disabled' && event.request_path?.startsWith('/v1/')
+      ? 'key_disabled_refused'
+      : event.event_type;
+  return t(`events.summaries.${summary}`, {
     key: isolate(event.api_key_name ?? t('events.unknownKey')),
     ip: isolate(event.client_ip ?? '—'),
     country: country ?? t('events.unknownCountry'),

@@ -132,7 +132,7 @@ function EventRow({
         </Badge>
       </Td>
       <Td className="whitespace-nowrap">{t(`events.types.${event.event_type}`)}</Td>
-      <Td className="min-w-64 max-w-md">
+      <Td className="min-w-56 max-w-sm">
         <p>{eventSummary(event, t)}</p>
         <p dir="ltr" className="mt-1 text-start text-xs break-words text-slate-500">
           {event.event_description}
@@ -143,7 +143,7 @@ function EventRow({
           </Badge>
         ) : null}
       </Td>
-      <Td className="max-w-56">
+      <Td className="max-w-48">
         {event.client_ip ? (
           <bdi dir="ltr" className="block font-mono whitespace-nowrap">
             {event.client_ip}
@@ -279,7 +279,7 @@ export function SecurityEventsPanel({
     const pageCount = Math.max(1, Math.ceil(query.data.total / EVENTS_PAGE_SIZE));
     content = (
       <div className="space-y-4">
-        <Table label={t('events.tableLabel')} className="min-w-[72rem]">
+        <Table label={t('events.tableLabel')} className="min-w-[56rem]">
           <TableHead>
             <tr>
               <Th>{t('events.columns.severity')}</Th>

@@ -60,14 +60,27 @@ export function listCountries(): Country[] {
   return countries;
 }
 
-/** Countries whose Arabic or English name contains the query, or whose code is the query. */
+/**
+ * Countries whose code is the query or whose Arabic or English name contains it: the code
+ * first, then names that start with it, then names with a word that starts with it, then the rest.
+ */
 export function searchCountries(list: Country[], query: string): Country[] {
   const needle = normalizeForSearch(query);
   if (!needle) return list;
-  return list.filter(
-    (country) =>
-      country.code.toLowerCase() === needle ||
-      normalizeForSearch(country.name).includes(needle) ||
-      normalizeForSearch(country.englishName).includes(needle),
-  );
+  const rank = (country: Country) => {
+    if (country.code.toLowerCase() === needle) return 0;
+    const names = [normalizeForSearch(country.name), normalizeForSearch(country.englishName)];
+    if (names.some((name) => name.startsWith(needle))) return 1;
+    if (names.some((name) => name.split(' ').some((word) => word.startsWith(needle)))) return 2;
+    if (names.some((name) => name.includes(needle))) return 3;
+    return undefined;
+  };
+  return list
+    .map((country, index) => ({ country, index, rank: rank(country) }))
+    .filter(
+      (entry): entry is { country: Country; index: number; rank: number } =>
+        entry.rank !== undefined,
+    )
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((entry) => entry.country);
 }

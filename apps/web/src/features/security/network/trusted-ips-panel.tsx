@@ -85,7 +85,7 @@ export function TrustedIpsPanel({
     );
   } else {
     content = (
-      <Table label={t('trustedIps.tableLabel')} className="min-w-[64rem]">
+      <Table label={t('trustedIps.tableLabel')} className="min-w-[56rem]">
         <TableHead>
           <tr>
             <Th>{t('trustedIps.columns.address')}</Th>

@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildEventsQuery, type SecurityEvent } from '../api/get-security-events.ts';
+import { json, mockApi, ORG_ID, renderWithClient } from '../test/mock-api.tsx';
+import { SecurityEventsPanel } from './security-events-panel.tsx';
+
+const EVENT_ID = '00000000-0000-4000-8000-0000000000e1';
+const event = (overrides: Partial<SecurityEvent> = {}): SecurityEvent => ({
+  id: EVENT_ID,
+  event_type: 'new_ip_detected',
+  event_severity: 'warning',
+  event_description: 'API key "خادم الإنتاج" was used from a new address 198.51.100.9',
+  client_ip: '198.51.100.9',
+  user_agent: 'curl/8.5.0',
+  request_path: '/v1/tokens/generate',
+  request_method: 'POST',
+  additional_data: null,
+  api_key_id: null,
+  api_key_name: 'خادم الإنتاج',
+  occurrences: 1,
+  created_at: '2025-03-05T10:00:00.000Z',
+  notified_at: '2025-03-05T10:00:05.000Z',
+  resolved_at: null,
+  ...overrides,
+});
+
+describe('buildEventsQuery', () => {
+  it('sends only the filters that are set, 7 days by default', () => {
+    expect(buildEventsQuery({ date_range: '7d' })).toBe('date_range=7d');
+    expect(
+      buildEventsQuery(
+        { severity: 'critical', event_type: 'geo_blocked', date_range: '90d' },
+        { page: 3, pageSize: 20 },
+      ),
+    ).toBe('severity=critical&event_type=geo_blocked&date_range=90d&page=3&page_size=20');
+  });
+});
+
+describe('security events panel', () => {
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the chosen filters and shows each event with its status', async () => {
+    const { fetchMock } = mockApi({
+      'GET /api/v1/security/events': () =>
+        json(200, { events: [event()], total: 1, page: 1, page_size: 20 }),
+    });
+    const user = userEvent.setup();
+    renderWithClient(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
+
+    await screen.findByText('curl/8.5.0');
+    const table = screen.getByRole('region', { name: 'جدول أحداث الأمان' });
+    const lastQuery = () =>
+      new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams.toString();
+    expect(lastQuery()).toBe('date_range=7d&page=1&page_size=20');
+    expect(within(table).getByText('تحذير')).toBeInTheDocument();
+    expect(within(table).getByText('عنوان IP جديد')).toBeInTheDocument();
+    expect(within(table).getByText(/استُخدم المفتاح .*خادم الإنتاج.* من عنوان جديد/)).toBeVisible();
+    expect(within(table).getByText('198.51.100.9')).toHaveAttribute('dir', 'ltr');
+    expect(within(table).getByText('curl/8.5.0')).toBeInTheDocument();
+    expect(within(table).getByText('مفتوح')).toBeInTheDocument();
+    expect(within(table).getByText('أُرسل إشعار')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('الخطورة'), 'critical');
+    await waitFor(() =>
+      expect(lastQuery()).toBe('severity=critical&date_range=7d&page=1&page_size=20'),
+    );
+    await user.selectOptions(screen.getByLabelText('نوع الحدث'), 'rate_limit_exceeded');
+    await user.selectOptions(screen.getByLabelText('الفترة'), '30d');
+    await waitFor(() =>
+      expect(lastQuery()).toBe(
+        'severity=critical&event_type=rate_limit_exceeded&date_range=30d&page=1&page_size=20',
+      ),
+    );
+    expect(
+      within(screen.getByLabelText('نوع الحدث'))
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual([
+      '',
+      'key_first_use',
+      'new_ip_detected',
+      'rate_limit_exceeded',
+      'invalid_scope',
+      'suspicious_activity',
+      'geo_blocked',
+      'ip_blocked',
+      'key_disabled',
+    ]);
+  });
+
+  it('pages through the events and starts again on page 1 when a filter changes', async () => {
+    const { fetchMock } = mockApi({
+      'GET /api/v1/security/events': (url) =>
+        json(200, {
+          events: [
+            event({ id: `00000000-0000-4000-8000-00000000000${url.searchParams.get('page')}` }),
+          ],
+          total: 45,
+          page: Number(url.searchParams.get('page')),
+          page_size: 20,
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithClient(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
+
+    expect(await screen.findByText('1–20 من 45')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'السابق' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'التالي' }));
+    expect(await screen.findByText('صفحة 2 من 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'التالي' }));
+    expect(await screen.findByText('41–45 من 45')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'التالي' })).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('الفترة'), '1d');
+    expect(await screen.findByText('صفحة 1 من 3')).toBeInTheDocument();
+    const page = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams;
+    expect(page.get('page')).toBe('1');
+    expect(page.get('date_range')).toBe('1d');
+  });
+
+  it('resolves an open event, with a toast', async () => {
+    let resolvedAt: string | null = null;
+    const { callsTo } = mockApi({
+      'GET /api/v1/security/events': () =>
+        json(200, {
+          events: [event({ resolved_at: resolvedAt })],
+          total: 1,
+          page: 1,
+          page_size: 20,
+        }),
+      [`PATCH /api/v1/security/events/${EVENT_ID}/resolve`]: () => {
+        resolvedAt = '2025-03-05T11:00:00.000Z';
+        return json(200, { success: true, event: { id: EVENT_ID, resolved_at: resolvedAt } });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithClient(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
+
+    await user.click(await screen.findByRole('button', { name: 'حل' }));
+    expect(await screen.findByText('تم تعليم الحدث كمحلول')).toBeInTheDocument();
+    expect(await screen.findByText('محلول')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'حل' })).not.toBeInTheDocument();
+    expect(callsTo(`PATCH /api/v1/security/events/${EVENT_ID}/resolve`)).toHaveLength(1);
+  });
+
+  it('exports the filtered events as a dated CSV file', async () => {
+    const { fetchMock } = mockApi({
+      'GET /api/v1/security/events': () =>
+        json(200, { events: [], total: 0, page: 1, page_size: 20 }),
+      'GET /api/v1/security/events/export': () =>
+        new Response('created_at,event_type\r\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:events');
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const clicks: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderWithClient(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
+
+    expect(await screen.findByText('لا توجد أحداث أمان')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('الخطورة'), 'warning');
+    await user.click(screen.getByRole('button', { name: 'تصدير CSV' }));
+
+    expect(await screen.findByText('تم تصدير أحداث الأمان بنجاح')).toBeInTheDocument();
+    const exportUrl = String(
+      fetchMock.mock.calls.find(([url]) => String(url).includes('/export'))![0],
+    );
+    expect(exportUrl).toBe(
+      '/api/v1/security/events/export?format=csv&severity=warning&date_range=7d',
+    );
+    expect(clicks).toHaveLength(1);
+    expect(clicks[0]).toMatch(/^security-events-\d{4}-\d{2}-\d{2}\.csv$/);
+    const blob = createObjectURL.mock.calls[0]![0];
+    // The byte-order mark that spreadsheets need to read Arabic is put back.
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe('created_at,event_type\r\n');
+    click.mockRestore();
+  });
+});
