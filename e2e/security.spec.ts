@@ -202,6 +202,27 @@ describe('security dashboard', () => {
     await toast(page, 'تم تعليم الحدث كمحلول').waitFor();
     await events.getByText('محلول', { exact: true }).first().waitFor();
 
+    // Notification settings: an email for critical findings, with its active switch.
+    await page.getByRole('tab', { name: 'إعدادات الإشعارات' }).click();
+    await page.getByRole('heading', { name: 'لا توجد إشعارات' }).waitFor();
+    await page.getByRole('button', { name: 'إضافة إشعار' }).click();
+    const notificationDialog = page.getByRole('dialog', { name: 'إضافة إشعار' });
+    const addNotification = notificationDialog.getByRole('button', { name: 'إضافة الإشعار' });
+    await notificationDialog.getByLabel('البريد الإلكتروني').fill('soc@riyadh-pay.example.sa');
+    expect(await addNotification.isDisabled()).toBe(true);
+    await notificationDialog.getByRole('checkbox', { name: 'نشاط مشبوه' }).check();
+    await notificationDialog.getByRole('checkbox', { name: 'تجاوز حد الطلبات' }).check();
+    await saveScreenshot(page, 'security-notifications-dialog-desktop');
+    await addNotification.click();
+    await toast(page, 'تم إنشاء تفضيل الإشعار بنجاح').waitFor();
+    const notificationSwitch = page.getByRole('switch', {
+      name: 'تفعيل الإشعار إلى soc@riyadh-pay.example.sa',
+    });
+    expect(await notificationSwitch.getAttribute('aria-checked')).toBe('true');
+    await notificationSwitch.click();
+    await page.getByText('معطّل', { exact: true }).waitFor();
+    await saveScreenshot(page, 'security-notifications-desktop');
+
     // Delete after confirming; the list is empty again.
     await page.getByRole('tab', { name: 'مفاتيح API' }).click();
     await page.getByRole('button', { name: 'حذف المفتاح خادم التكامل' }).click();

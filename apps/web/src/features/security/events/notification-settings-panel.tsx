@@ -1,8 +1,272 @@
+import { BellRing, CheckCircle2, Mail, Plus, Trash2, TriangleAlert, Webhook } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useDeleteNotificationPreference } from '../api/delete-notification-preference.ts';
+import {
+  isNotificationsApiMissing,
+  type NotificationPreference,
+  useNotificationPreferences,
+} from '../api/get-notification-preferences.ts';
+import { useUpdateNotificationPreference } from '../api/update-notification-preference.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { EmptyState } from '../components/empty-state.tsx';
+import { failureMessage } from '../components/failure-message.ts';
+import { LoadFailed } from '../components/load-failed.tsx';
 import { RoleNotice } from '../components/role-notice.tsx';
+import { Skeleton } from '../components/skeleton.tsx';
+import { formatDateTime } from '../format.ts';
+import { AddNotificationDialog } from './add-notification-dialog.tsx';
 
-/** Notification settings wait for the notifications API (GET/POST/PATCH /security/notifications). */
-export function NotificationSettingsPanel(_props: { organizationId: string; canManage: boolean }) {
+/** A webhook's signing secret, shown once after it is created; gone when dismissed. */
+function SigningSecretAlert({ secret, onDismiss }: { secret: string; onDismiss: () => void }) {
   const { t } = useTranslation('security');
-  return <RoleNotice message={t('notifications.unavailable')} />;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <section
+      aria-labelledby="signing-secret-title"
+      className="space-y-4 rounded-2xl border border-green-200 bg-green-50 p-5"
+    >
+      <h5
+        id="signing-secret-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="flex items-center gap-2 font-bold text-green-900 focus:outline-none"
+      >
+        <CheckCircle2 aria-hidden className="size-5 shrink-0" />
+        {t('notifications.secret.title')}
+      </h5>
+      <p
+        role="alert"
+        className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm leading-relaxed text-amber-900"
+      >
+        <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+        {t('notifications.secret.warning')}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="ltr-island block min-w-64 flex-1 break-all rounded-lg border border-slate-200 bg-white px-3 py-2 text-start font-mono text-sm">
+          {secret}
+        </code>
+        <CopyButton value={secret} label={t('notifications.secret.copy')} />
+      </div>
+      <Button variant="secondary" onClick={onDismiss}>
+        {t('notifications.secret.dismiss')}
+      </Button>
+    </section>
+  );
+}
+
+function PreferenceCard({
+  preference,
+  canManage,
+  isToggling,
+  onToggle,
+  onDelete,
+}: {
+  preference: NotificationPreference;
+  canManage: boolean;
+  isToggling: boolean;
+  onToggle: (isActive: boolean) => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('security');
+  const Icon = preference.notification_type === 'webhook' ? Webhook : Mail;
+  return (
+    <Card className="space-y-3 p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <Icon aria-hidden className="size-5" />
+          </span>
+          <div className="min-w-0 space-y-1">
+            <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">
+              {t(`notifications.types.${preference.notification_type}`)}
+              <Badge tone={preference.is_active ? 'green' : 'slate'}>
+                {t(preference.is_active ? 'status.active' : 'status.inactive')}
+              </Badge>
+            </p>
+            <p dir="ltr" className="break-all text-start font-mono text-sm text-slate-700">
+              {preference.destination}
+            </p>
+          </div>
+        </div>
+        <div className="flex items-center gap-2">
+          <Switch
+            checked={preference.is_active}
+            disabled={!canManage || isToggling}
+            onCheckedChange={onToggle}
+            aria-label={t('notifications.activeSwitch', { destination: preference.destination })}
+          />
+          {canManage ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 hover:bg-red-50"
+              aria-label={t('notifications.delete', { destination: preference.destination })}
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden className="size-4" />
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <ul aria-label={t('notifications.eventTypesLabel')} className="flex flex-wrap gap-1.5">
+        {preference.event_types.map((eventType) => (
+          <li key={eventType}>
+            <Badge tone="brand">{t(`events.types.${eventType}`)}</Badge>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-500">
+        {t('notifications.createdAt', { date: formatDateTime(preference.created_at) })}
+      </p>
+    </Card>
+  );
+}
+
+/** Notification settings: preferences with their switch, an add dialog, the webhook secret once. */
+export function NotificationSettingsPanel({
+  organizationId,
+  canManage,
+}: {
+  organizationId: string;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation('security');
+  const query = useNotificationPreferences(organizationId);
+  const update = useUpdateNotificationPreference(organizationId);
+  const remove = useDeleteNotificationPreference(organizationId);
+  const [isAdding, setIsAdding] = useState(false);
+  const [signingSecret, setSigningSecret] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<NotificationPreference | null>(null);
+
+  if (query.isError && isNotificationsApiMissing(query.error)) {
+    return <RoleNotice message={t('notifications.unavailable')} />;
+  }
+
+  const addButton = canManage ? (
+    <Button onClick={() => setIsAdding(true)}>
+      <Plus aria-hidden className="size-4" />
+      {t('notifications.add')}
+    </Button>
+  ) : null;
+
+  let content: ReactNode;
+  if (query.isPending) {
+    content = (
+      <div aria-busy className="space-y-3">
+        <p role="status" className="sr-only">
+          {t('notifications.loading')}
+        </p>
+        <Skeleton className="h-28 rounded-2xl" />
+        <Skeleton className="h-28 rounded-2xl" />
+      </div>
+    );
+  } else if (query.isError) {
+    content = (
+      <LoadFailed
+        message={t('notifications.loadFailed')}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    );
+  } else if (query.data.length === 0) {
+    content = (
+      <EmptyState
+        icon={BellRing}
+        title={t('notifications.emptyTitle')}
+        body={t('notifications.emptyBody')}
+        action={addButton}
+      />
+    );
+  } else {
+    content = (
+      <ul className="space-y-3">
+        {query.data.map((preference) => (
+          <li key={preference.id}>
+            <PreferenceCard
+              preference={preference}
+              canManage={canManage}
+              isToggling={update.isPending && update.variables?.id === preference.id}
+              onToggle={(isActive) =>
+                update.mutate(
+                  { id: preference.id, is_active: isActive },
+                  {
+                    onError: (error) =>
+                      toast.error(failureMessage(t('toasts.notificationUpdateFailed'), error, t)),
+                  },
+                )
+              }
+              onDelete={() => setToDelete(preference)}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="notifications-title" className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <h4 id="notifications-title" className="text-base font-bold text-slate-900">
+            {t('notifications.title')}
+          </h4>
+          <p className="max-w-2xl text-sm leading-relaxed text-slate-600">
+            {t('notifications.body')}
+          </p>
+        </div>
+        {query.isSuccess && query.data.length > 0 ? addButton : null}
+      </div>
+      {!canManage ? <RoleNotice message={t('roles.cannotManage')} /> : null}
+      {signingSecret ? (
+        <SigningSecretAlert secret={signingSecret} onDismiss={() => setSigningSecret(null)} />
+      ) : null}
+      {content}
+      <AddNotificationDialog
+        organizationId={organizationId}
+        open={isAdding}
+        onOpenChange={setIsAdding}
+        onCreated={(created) => {
+          setIsAdding(false);
+          setSigningSecret(created.signing_secret ?? null);
+        }}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        title={t('notifications.deleteTitle')}
+        description={
+          <span>
+            {t('notifications.deleteBody')}{' '}
+            <bdi dir="ltr" className="font-mono">
+              {toDelete?.destination}
+            </bdi>
+          </span>
+        }
+        confirmLabel={t('notifications.deleteConfirm')}
+        pendingLabel={t('actions.deleting')}
+        isPending={remove.isPending}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              toast.success(t('toasts.notificationDeleted'));
+              setToDelete(null);
+            },
+            onError: (error) =>
+              toast.error(failureMessage(t('toasts.notificationDeleteFailed'), error, t)),
+          });
+        }}
+      />
+    </section>
+  );
 }

@@ -132,7 +132,7 @@ function EventRow({
         </Badge>
       </Td>
       <Td className="whitespace-nowrap">{t(`events.types.${event.event_type}`)}</Td>
-      <Td className="min-w-56 max-w-sm">
+      <Td className="min-w-52 max-w-xs">
         <p>{eventSummary(event, t)}</p>
         <p dir="ltr" className="mt-1 text-start text-xs break-words text-slate-500">
           {event.event_description}
@@ -143,7 +143,7 @@ function EventRow({
           </Badge>
         ) : null}
       </Td>
-      <Td className="max-w-48">
+      <Td className="max-w-44">
         {event.client_ip ? (
           <bdi dir="ltr" className="block font-mono whitespace-nowrap">
             {event.client_ip}
@@ -161,22 +161,18 @@ function EventRow({
           </span>
         ) : null}
       </Td>
-      <Td className="whitespace-nowrap">
+      <Td className="min-w-24">
         {event.api_key_name ?? <span className="text-slate-400">—</span>}
       </Td>
-      <Td className="whitespace-nowrap">{formatDateTime(event.created_at)}</Td>
-      <Td>
+      <Td className="min-w-32">{formatDateTime(event.created_at)}</Td>
+      <Td className="space-y-2">
         <EventStatus event={event} />
-      </Td>
-      <Td>
         {!event.resolved_at && canResolve ? (
           <Button variant="secondary" size="sm" onClick={onResolve} disabled={isResolving}>
             <CheckCheck aria-hidden className="size-4" />
             {isResolving ? t('events.resolving') : t('events.resolve')}
           </Button>
-        ) : (
-          <span className="text-slate-400">—</span>
-        )}
+        ) : null}
       </Td>
     </tr>
   );
@@ -230,7 +226,7 @@ function Pager({
   );
 }
 
-/** The events monitor: filters, the events table with Resolve, paging, Export and Refresh. */
+/** The events monitor: filters, the events table (Resolve beside the status), paging, Export, Refresh. */
 export function SecurityEventsPanel({
   organizationId,
   canResolve,
@@ -279,7 +275,7 @@ export function SecurityEventsPanel({
     const pageCount = Math.max(1, Math.ceil(query.data.total / EVENTS_PAGE_SIZE));
     content = (
       <div className="space-y-4">
-        <Table label={t('events.tableLabel')} className="min-w-[56rem]">
+        <Table label={t('events.tableLabel')} className="min-w-[52rem]">
           <TableHead>
             <tr>
               <Th>{t('events.columns.severity')}</Th>
@@ -289,7 +285,6 @@ export function SecurityEventsPanel({
               <Th>{t('events.columns.apiKey')}</Th>
               <Th>{t('events.columns.time')}</Th>
               <Th>{t('events.columns.status')}</Th>
-              <Th>{t('events.columns.actions')}</Th>
             </tr>
           </TableHead>
           <tbody>
