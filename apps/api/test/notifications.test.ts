@@ -6,8 +6,10 @@ import { outboxPath } from '../src/lib/mail/index.ts';
 import {
   deliverDueNotifications,
   MAX_DELIVERY_ATTEMPTS,
+  MAX_NOTIFICATIONS_PER_MINUTE,
   retryDelayMs,
 } from '../src/modules/notifications/notification-delivery.service.ts';
+import { recordSecurityEvent } from '../src/modules/security/security-events.service.ts';
 import {
   createIntegrator,
   createOrganization,
@@ -351,6 +353,43 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
       response_status: 200,
       event_id: payload.data.id,
     });
+  });
+
+  it('queues at most a bounded number of notifications per preference and minute', async () => {
+    const org = await createOrganization(server.baseUrl);
+    const email = await createPreference(org.token, {
+      notification_type: 'email',
+      event_types: ['ip_blocked'],
+      destination: 'soc@example.sa',
+    });
+    // Refusals from many addresses are many event rows, but not a flood of mail.
+    const refuse = (n: number) =>
+      recordSecurityEvent(server.ctx, {
+        organizationId: org.organization.id,
+        type: 'ip_blocked',
+        severity: 'warning',
+        description: `Request from 198.51.100.${n} refused: not a trusted IP`,
+        clientIp: `198.51.100.${n}`,
+        isBlockedRequest: true,
+      });
+    for (let n = 0; n < MAX_NOTIFICATIONS_PER_MINUTE + 5; n++) await refuse(n);
+    const count = async () => {
+      const [row] = await server.db.query<{ n: number }>(
+        'select count(*)::int as n from notification_deliveries where preference_id = $1',
+        [email.body.notification_preference.id],
+      );
+      return row!.n;
+    };
+    expect(await count()).toBe(MAX_NOTIFICATIONS_PER_MINUTE);
+    const [events] = await server.db.query(
+      'select count(*)::int as n from security_events where organization_id = $1',
+      [org.organization.id],
+    );
+    expect(events).toEqual({ n: MAX_NOTIFICATIONS_PER_MINUTE + 5 });
+    clock.advance(61_000);
+    await refuse(200);
+    expect(await count()).toBe(MAX_NOTIFICATIONS_PER_MINUTE + 1);
+    await deliverDueNotifications(server.ctx);
   });
 
   it('retries a failing receiver with exponential backoff on the injectable clock, then gives up', async () => {

@@ -29,14 +29,20 @@ function mailOf(ctx: AppContext) {
   return ctx.mail;
 }
 
+/** Notifications one preference may queue per minute; events beyond stay on the dashboard. */
+export const MAX_NOTIFICATIONS_PER_MINUTE = 20;
+
 /**
  * A CTE for the statement that records an event: one pending delivery per active preference of
  * the organisation that names the event's type, for new event rows only (a repeat of an event
- * within its minute adds to the row's count and notifies nobody again). Sending is left to the
- * background job, so the request that caused the event never waits for it.
+ * within its minute adds to the row's count and notifies nobody again), and at most
+ * MAX_NOTIFICATIONS_PER_MINUTE per preference (events from many addresses are many rows; their
+ * mail or webhooks must not flood the receiver). Sending is left to the background job, so the
+ * request that caused the event never waits for it.
  */
 export function enqueueNotificationsCte(params: SqlParams, eventCte: string, at: Date): string {
   const now = params.add(at, 'timestamptz');
+  const minuteAgo = params.add(new Date(at.getTime() - 60_000), 'timestamptz');
   return `deliveries_insert as (
       insert into notification_deliveries (id, preference_id, event_id, status, attempts, next_attempt_at, created_at)
       select gen_random_uuid(), p.id, e.id, 'pending', 0, ${now}, ${now}
@@ -44,6 +50,9 @@ export function enqueueNotificationsCte(params: SqlParams, eventCte: string, at:
         join notification_preferences p
           on p.organization_id = e.organization_id and p.is_active and e.event_type = any(p.event_types)
        where e.occurrences = 1
+         and (select count(*) from notification_deliveries recent
+               where recent.preference_id = p.id and recent.created_at > ${minuteAgo}
+                 and recent.replay_of is null) < ${MAX_NOTIFICATIONS_PER_MINUTE}
       returning id)`;
 }
 
