@@ -3,14 +3,39 @@ import { z } from 'zod';
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 const SCOPE_NAME = /^[a-z0-9_:.-]{1,40}$/;
 
+/*
+ * JSON Schema (GET /v1/openapi.json) cannot read refinements and transforms, so the rules they
+ * enforce are restated below as metadata, which z.toJSONSchema emits. Metadata never changes
+ * what a schema accepts.
+ */
+
+/** Any JSON value (what one shared field holds), named so JSON Schema defines it once. */
+const jsonValue = z.json();
+z.globalRegistry.add(jsonValue, { id: 'JsonValue', description: 'Any JSON value' });
+
+/** A data scope name as stored and returned by verify (JSON Schema pattern). */
+export const DATA_SCOPE_NAME_PATTERN = SCOPE_NAME.source;
+
+/** A data_scope entry as sent: trimmed, it is empty (ignored) or a scope name. */
+const SCOPE_NAME_CHARS = SCOPE_NAME.source.slice(1, -1);
+const SCOPE_ENTRY_PATTERN = `^\\s*(?:${SCOPE_NAME_CHARS}\\s*)?$`;
+const SCOPE_LIST_PATTERN = `^\\s*(?:${SCOPE_NAME_CHARS}\\s*)?(?:,\\s*(?:${SCOPE_NAME_CHARS}\\s*)?)*$`;
+
 /** Names of the shared fields: what the individual later sees (never the values). */
 const tokenData = z
-  .record(z.string().regex(FIELD_NAME, 'Field names are letters, digits, _ . - (max 64)'), z.json())
+  .record(
+    z.string().regex(FIELD_NAME, 'Field names are letters, digits, _ . - (max 64)'),
+    jsonValue,
+  )
   .refine((data) => Object.keys(data).length >= 1, 'data must have at least one field')
-  .refine((data) => Object.keys(data).length <= 50, 'data may have at most 50 fields');
+  .refine((data) => Object.keys(data).length <= 50, 'data may have at most 50 fields')
+  .meta({ id: 'TokenData', minProperties: 1, maxProperties: 50 });
 
 const dataScope = z
-  .union([z.array(z.string()).max(20), z.string().max(400)])
+  .union([
+    z.array(z.string().meta({ pattern: SCOPE_ENTRY_PATTERN })).max(20),
+    z.string().max(400).meta({ pattern: SCOPE_LIST_PATTERN }),
+  ])
   .transform((value) =>
     (typeof value === 'string' ? value.split(',') : value)
       .map((scope) => scope.trim())
