@@ -43,6 +43,11 @@ function OpenDialog({
     // jsdom has no showModal(); the open attribute is the same dialog without the top layer.
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
+    // Focus goes to what the dialog is for (its first field, or a marked button), not to the
+    // close button that comes first in the tab order.
+    dialog
+      .querySelector<HTMLElement>('[data-autofocus], input:not([type="hidden"]), select, textarea')
+      ?.focus();
     return () => {
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();

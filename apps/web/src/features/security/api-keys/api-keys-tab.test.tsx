@@ -113,6 +113,7 @@ describe('API keys tab', () => {
     await user.click(await screen.findByRole('button', { name: 'إنشاء مفتاح جديد' }));
     const dialog = screen.getByRole('dialog', { name: 'إنشاء مفتاح API جديد' });
     const submit = within(dialog).getByRole('button', { name: 'إنشاء المفتاح' });
+    expect(within(dialog).getByLabelText('اسم المفتاح')).toHaveFocus();
     // Defaults: token:generate and token:verify, 1000 per hour, 60 per minute.
     expect(within(dialog).getByRole('checkbox', { name: /token:generate/ })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: /token:verify/ })).toBeChecked();
@@ -213,6 +214,7 @@ describe('API keys tab', () => {
     await user.click(await screen.findByRole('button', { name: 'حذف المفتاح خادم الإنتاج' }));
     const confirm = screen.getByRole('alertdialog', { name: 'حذف مفتاح API' });
     expect(confirm).toHaveTextContent('«خادم الإنتاج»');
+    expect(within(confirm).getByRole('button', { name: 'إلغاء' })).toHaveFocus();
     await user.click(within(confirm).getByRole('button', { name: 'إلغاء' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(`DELETE /api/v1/security/api-keys/${KEY_ID}`)).toHaveLength(0);

@@ -38,7 +38,13 @@ export function ConfirmDialog({
         <Button variant="danger" onClick={onConfirm} disabled={isPending}>
           {isPending ? pendingLabel : confirmLabel}
         </Button>
-        <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={isPending}>
+        {/* The safe choice has the focus, so a stray Enter deletes nothing. */}
+        <Button
+          variant="ghost"
+          data-autofocus
+          onClick={() => onOpenChange(false)}
+          disabled={isPending}
+        >
           {t('actions.cancel')}
         </Button>
       </DialogActions>

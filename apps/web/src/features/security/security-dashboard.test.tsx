@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SecurityDashboard } from './security-dashboard.tsx';
+import { apiKey, json, mockApi, ORG_ID, renderWithClient } from './test/mock-api.tsx';
+
+const handlers = {
+  'GET /api/v1/security/stats': () =>
+    json(200, {
+      success: true,
+      data: {
+        total_api_keys: 1,
+        active_api_keys: 1,
+        total_requests_today: 0,
+        blocked_requests_today: 0,
+        critical_events_count: 1,
+        trusted_ips_count: 0,
+        countries_blocked: 0,
+        rate_limit_violations: 0,
+      },
+    }),
+  'GET /api/v1/security/api-keys': () => json(200, { api_keys: [apiKey()] }),
+  'GET /api/v1/security/events': () => json(200, { events: [], total: 0, page: 1, page_size: 20 }),
+};
+
+describe('security dashboard', () => {
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens on the API keys tab for the keys item, and the alert box leads to the events', async () => {
+    mockApi(handlers);
+    const user = userEvent.setup();
+    renderWithClient(
+      <SecurityDashboard organization={{ id: ORG_ID, role: 'owner' }} initialTab="api-keys" />,
+    );
+
+    expect(await screen.findByRole('tab', { name: 'مفاتيح API' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByRole('group', { name: 'خادم الإنتاج' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'عرض الأحداث' }));
+    expect(screen.getByRole('tab', { name: 'أحداث الأمان' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByText('لا توجد أحداث أمان')).toBeInTheDocument();
+  });
+
+  it('opens on the events tab for the verification item', async () => {
+    mockApi({
+      ...handlers,
+      'GET /api/v1/security/events': () =>
+        json(200, {
+          events: [
+            {
+              id: '00000000-0000-4000-8000-0000000000e9',
+              event_type: 'suspicious_activity',
+              event_severity: 'critical',
+              event_description: 'Token T1 was presented by an organisation it is not addressed to',
+              client_ip: '192.0.2.44',
+              user_agent: null,
+              request_path: '/v1/tokens/verify',
+              request_method: 'POST',
+              additional_data: null,
+              api_key_id: null,
+              api_key_name: null,
+              created_at: '2025-03-05T10:00:00.000Z',
+              notified_at: null,
+              resolved_at: null,
+            },
+          ],
+          total: 1,
+          page: 1,
+          page_size: 20,
+        }),
+    });
+    renderWithClient(
+      <SecurityDashboard organization={{ id: ORG_ID, role: 'developer' }} initialTab="events" />,
+    );
+    expect(await screen.findByRole('tab', { name: 'أحداث الأمان' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByText('192.0.2.44')).toBeInTheDocument();
+    const table = screen.getByRole('region', { name: 'جدول أحداث الأمان' });
+    expect(within(table).getByText('حرج')).toBeInTheDocument();
+    // A developer reads events but only owners and admins resolve them.
+    expect(screen.queryByRole('button', { name: 'حل' })).not.toBeInTheDocument();
+  });
+
+  it('tells a verifier the security center is not for their role, asking the API nothing', async () => {
+    const { fetchMock } = mockApi({});
+    renderWithClient(
+      <SecurityDashboard organization={{ id: ORG_ID, role: 'verifier' }} initialTab="api-keys" />,
+    );
+    expect(screen.getAllByText(/لوحة الأمان متاحة لمالكي المنشأة/)).not.toHaveLength(0);
+    expect(
+      screen.getByText('إدارة مفاتيح API متاحة لمالكي المنشأة ومسؤوليها ومطوريها فقط.'),
+    ).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
