@@ -1,1 +1,1 @@
-export { PlaceholderPage as Component } from '../components/placeholder-page.tsx';
+export { ApiReferencePage as Component } from '../features/api-reference/api-reference-page.tsx';

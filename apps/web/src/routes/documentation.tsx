@@ -1,1 +1,1 @@
-export { PlaceholderPage as Component } from '../components/placeholder-page.tsx';
+export { DocumentationPage as Component } from '../features/documentation/documentation-page.tsx';

@@ -1,0 +1,298 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiReferencePage } from './api-reference-page.tsx';
+import type { OpenApiDocument } from './openapi.ts';
+
+const jsonValue = { $ref: '#/components/schemas/JsonValue' };
+
+/** A small document in the shape the server serves: components, $refs, a path parameter. */
+const stub: OpenApiDocument = {
+  openapi: '3.1.0',
+  info: { title: 'Stub API', version: '9.9.9', description: 'Send `X-Client-Id` always.' },
+  security: [{ basicAuth: [], clientId: [] }],
+  paths: {
+    '/v1/things': {
+      post: {
+        summary: 'Create a thing (scope thing:write)',
+        security: [
+          { basicAuth: [], clientId: [] },
+          { oauth2: ['thing:write'], clientId: [] },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/ThingRequest' } },
+          },
+        },
+        responses: {
+          '201': {
+            description: 'Created',
+            headers: { RateLimit: { schema: { type: 'string' } } },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { id: { type: 'string', examples: ['thg_1'] } },
+                },
+              },
+            },
+          },
+          '400': {
+            description: 'Not acceptable\n- `validation_failed`: a field is invalid',
+            content: {
+              'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+            },
+          },
+        },
+      },
+    },
+    '/v1/things/{thing_id}': {
+      get: {
+        summary: 'Read a thing',
+        parameters: [{ name: 'thing_id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'The thing' } },
+      },
+    },
+    '/v1/token': {
+      post: {
+        summary: 'Get a token',
+        security: [],
+        requestBody: {
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object',
+                required: ['grant_type'],
+                properties: {
+                  grant_type: { const: 'client_credentials' },
+                  scope: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'A token' } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      ThingRequest: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 40 },
+          size: { type: 'integer', minimum: 1, maximum: 9, default: 3 },
+          payload: jsonValue,
+        },
+      },
+      JsonValue: {
+        anyOf: [
+          { type: 'string' },
+          { type: 'number' },
+          { type: 'boolean' },
+          { type: 'null' },
+          { type: 'array', items: jsonValue },
+          { type: 'object', additionalProperties: jsonValue },
+        ],
+      },
+      Problem: {
+        type: 'object',
+        required: ['code'],
+        properties: { code: { type: 'string' }, detail: { type: 'string' } },
+      },
+    },
+  },
+};
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    statusText: status === 201 ? 'Created' : status === 200 ? 'OK' : '',
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+function mockApi(answer: (url: string, init?: RequestInit) => Response) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+    url === '/v1/openapi.json' ? json(200, stub) : answer(url, init),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/docs', Component: ApiReferencePage }], {
+    initialEntries: ['/docs'],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const operation = (name: string) => screen.getByRole('region', { name });
+
+describe('interactive API reference', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('renders every operation of the document with parameters, body schema and responses', async () => {
+    mockApi(() => json(500, {}));
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'POST /v1/things' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 3, name: 'GET /v1/things/{thing_id}' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'POST /v1/token' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'المسارات' })).getAllByRole('link'),
+    ).toHaveLength(3);
+    expect(screen.getByText('9.9.9')).toBeInTheDocument();
+
+    const create = operation('POST /v1/things');
+    expect(within(create).getByText('Create a thing (scope thing:write)')).toBeInTheDocument();
+    expect(within(create).getByText('thing:write')).toBeInTheDocument();
+    // The body schema, through its $ref: required, limits, default, a JSON value.
+    const name = within(create).getByText('name').parentElement!;
+    expect(name).toHaveTextContent('string');
+    expect(name).toHaveTextContent('مطلوب');
+    expect(name).toHaveTextContent('الطول: 1..40');
+    const size = within(create).getByText('size').parentElement!;
+    expect(size).toHaveTextContent('اختياري');
+    expect(size).toHaveTextContent('المدى: 1..9');
+    expect(size).toHaveTextContent('الافتراضي: 3');
+    expect(within(create).getByText('payload').parentElement).toHaveTextContent('أي قيمة JSON');
+    const example = within(create).getByRole('region', { name: 'مثال: جسم الطلب' });
+    expect(example).toHaveAttribute('dir', 'ltr');
+    expect(JSON.parse(example.textContent ?? '')).toEqual({
+      name: 'string',
+      size: 3,
+      payload: 'string',
+    });
+    // Responses: status, description, headers, an example from the schema's own examples.
+    expect(within(create).getByText('201')).toBeInTheDocument();
+    expect(within(create).getByText('RateLimit: string')).toBeInTheDocument();
+    expect(within(create).getByRole('region', { name: 'مثال 201' }).textContent).toContain(
+      '"thg_1"',
+    );
+    expect(within(create).getByText('validation_failed')).toBeInTheDocument();
+
+    const read = operation('GET /v1/things/{thing_id}');
+    expect(within(read).getByText('thing_id').parentElement).toHaveTextContent('في المسار');
+  });
+
+  it('sends a real request with the entered credentials and shows status, headers and body', async () => {
+    const fetchMock = mockApi(() =>
+      json(201, { id: 'thg_42' }, { ratelimit: '"minute";r=59;t=60' }),
+    );
+    renderPage();
+    await screen.findByRole('heading', { level: 3, name: 'POST /v1/things' });
+    await userEvent.type(screen.getByLabelText('معرّف العميل (X-Client-Id)'), 'tqc_client');
+    await userEvent.type(screen.getByLabelText('مفتاح API', { exact: true }), 'tqk_live_key');
+    await userEvent.type(screen.getByLabelText('سر المفتاح'), 'tqs_live_secret');
+
+    const create = operation('POST /v1/things');
+    const open = within(create).getByRole('button', { name: 'جرّب الطلب' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    // The body starts as a valid request: the required fields only.
+    expect(
+      JSON.parse((within(create).getByLabelText(/الجسم/) as HTMLTextAreaElement).value),
+    ).toEqual({
+      name: 'string',
+    });
+    await userEvent.click(within(create).getByRole('button', { name: 'إرسال الطلب' }));
+
+    const result = await within(create).findByRole('region', { name: 'النتيجة' });
+    expect(await within(result).findByText('201 Created')).toBeInTheDocument();
+    expect(result).toHaveTextContent('ratelimit: "minute";r=59;t=60');
+    expect(within(result).getByRole('region', { name: 'جسم الإجابة' })).toHaveTextContent(
+      '"id": "thg_42"',
+    );
+
+    const [url, init] = fetchMock.mock.calls.at(-1)!;
+    expect(url).toBe('/v1/things');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'omit' });
+    expect(init!.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'X-Client-Id': 'tqc_client',
+      Authorization: `Basic ${btoa('tqk_live_key:tqs_live_secret')}`,
+    });
+  });
+
+  it('fills path parameters, sends a bearer token, and refuses a missing parameter', async () => {
+    const fetchMock = mockApi(() => json(200, { id: 'thg 1' }));
+    renderPage();
+    await screen.findByRole('heading', { level: 3, name: 'GET /v1/things/{thing_id}' });
+    await userEvent.type(screen.getByLabelText('معرّف العميل (X-Client-Id)'), 'tqc_client');
+    await userEvent.click(screen.getByRole('radio', { name: 'رمز وصول (Bearer)' }));
+    await userEvent.type(screen.getByLabelText('رمز الوصول'), 'jwt.value');
+
+    const read = operation('GET /v1/things/{thing_id}');
+    await userEvent.click(within(read).getByRole('button', { name: 'جرّب الطلب' }));
+    await userEvent.click(within(read).getByRole('button', { name: 'إرسال الطلب' }));
+    expect(within(read).getByRole('alert')).toHaveTextContent('أدخل قيمة المعامل thing_id.');
+
+    await userEvent.type(within(read).getByLabelText('thing_id'), 'thg 1');
+    await userEvent.click(within(read).getByRole('button', { name: 'إرسال الطلب' }));
+    expect(await within(read).findByText('200 OK')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls.at(-1)!;
+    expect(url).toBe('/v1/things/thg%201');
+    expect(init!.body).toBeUndefined();
+    expect(init!.headers).toMatchObject({
+      'X-Client-Id': 'tqc_client',
+      Authorization: 'Bearer jwt.value',
+    });
+  });
+
+  it('sends a form body without X-Client-Id where the operation needs no API credentials', async () => {
+    const fetchMock = mockApi(() => json(200, { access_token: 'new.jwt' }));
+    renderPage();
+    await screen.findByRole('heading', { level: 3, name: 'POST /v1/token' });
+    await userEvent.type(screen.getByLabelText('مفتاح API', { exact: true }), 'tqk_live_key');
+    await userEvent.type(screen.getByLabelText('سر المفتاح'), 'tqs_live_secret');
+    const token = operation('POST /v1/token');
+    await userEvent.click(within(token).getByRole('button', { name: 'جرّب الطلب' }));
+    expect((within(token).getByLabelText(/الجسم/) as HTMLTextAreaElement).value).toBe(
+      'grant_type=client_credentials',
+    );
+    await userEvent.click(within(token).getByRole('button', { name: 'إرسال الطلب' }));
+    await within(token).findByText('200 OK');
+    const [, init] = fetchMock.mock.calls.at(-1)!;
+    expect(init!.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: `Basic ${btoa('tqk_live_key:tqs_live_secret')}`,
+    });
+    // The new access token can be used for the other operations.
+    await userEvent.click(
+      within(token).getByRole('button', { name: 'استخدم رمز الوصول هذا في التجارب' }),
+    );
+    expect(screen.getByRole('radio', { name: 'رمز وصول (Bearer)' })).toBeChecked();
+    expect(screen.getByLabelText('رمز الوصول')).toHaveValue('new.jwt');
+  });
+
+  it('says when the document cannot be loaded and asks again', async () => {
+    let isFailing = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => (isFailing ? new Response('down', { status: 503 }) : json(200, stub))),
+    );
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('تعذر تحميل وصف الواجهة');
+    isFailing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'POST /v1/things' }),
+    ).toBeInTheDocument();
+  });
+});

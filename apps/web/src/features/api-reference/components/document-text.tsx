@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+
+/** Inline markdown of the OpenAPI document's English text: `code` and **bold**. */
+function inline(text: string): ReactNode[] {
+  return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/).map((part, index) => {
+    if (part.length > 2 && part.startsWith('`') && part.endsWith('`')) {
+      return (
+        <code
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, never reordered
+          key={index}
+          className="rounded bg-slate-100 px-1 font-mono text-[0.9em] text-slate-800"
+        >
+          {part.slice(1, -1)}
+        </code>
+      );
+    }
+    if (part.length > 4 && part.startsWith('**') && part.endsWith('**')) {
+      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed text, never reordered
+      return <strong key={index}>{part.slice(2, -2)}</strong>;
+    }
+    return part;
+  });
+}
+
+/** One line of the document's English text (a summary), left to right. */
+export function InlineDocumentText({ text }: { text: string }) {
+  return (
+    <span lang="en" dir="ltr" className="text-start">
+      {inline(text.replace(/\s*\n\s*/g, ' '))}
+    </span>
+  );
+}
+
+/** A description of the document: paragraphs and "- item" lists, left to right. */
+export function DocumentText({ text, className }: { text: string; className?: string }) {
+  const blocks = text.split(/\n\s*\n/);
+  return (
+    <div lang="en" dir="ltr" className={`space-y-2 text-start ${className ?? ''}`}>
+      {blocks.map((block, blockIndex) => {
+        const lines = block.split('\n');
+        const items = lines.filter((line) => line.startsWith('- '));
+        const prose = lines.filter((line) => !line.startsWith('- ')).join(' ');
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks of one fixed text, never reordered
+          <div key={blockIndex} className="space-y-1">
+            {prose ? <p>{inline(prose)}</p> : null}
+            {items.length ? (
+              <ul className="list-disc space-y-0.5 ps-5">
+                {items.map((item, itemIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines of one fixed text
+                  <li key={itemIndex}>{inline(item.slice(2))}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import type { Scope } from '@tanqin/shared';
+
+/**
+ * The public API as the API reference guide explains it, endpoint by endpoint. It is written
+ * out (the Arabic explanations cannot come from the OpenAPI document) and
+ * `reference-endpoints.test.ts` checks it against the server's own OpenAPI document, so the
+ * guide cannot drift from what the server does.
+ */
+export interface ReferenceEndpoint {
+  id: 'oauthToken' | 'generate' | 'verify' | 'status' | 'revoke';
+  method: 'GET' | 'POST';
+  path: string;
+  /** Any one of these scopes admits the call; null for the OAuth token endpoint. */
+  scopes: Scope[] | null;
+  pathParams: string[];
+  /** Accepted content types, the preferred one first, and the fields. */
+  body: { contentTypes: string[]; fields: Array<{ name: string; required?: boolean }> } | null;
+  success: { status: number; fields: string[] };
+  /** Every refusal, with its stable codes, as the server answers it. */
+  errors: Array<{ status: number; codes: string[] }>;
+}
+
+/** Refusals of the /v1 pipeline that every token call can answer with. */
+export const PIPELINE_ERRORS: ReferenceEndpoint['errors'] = [
+  {
+    status: 401,
+    codes: [
+      'unauthenticated',
+      'invalid_api_key',
+      'client_id_mismatch',
+      'key_inactive',
+      'key_expired',
+    ],
+  },
+  { status: 403, codes: ['ip_not_allowed', 'country_not_allowed', 'insufficient_scope'] },
+  { status: 429, codes: ['rate_limited'] },
+  { status: 500, codes: ['internal_error'] },
+];
+
+/** A body the server cannot take, refused before authentication. */
+const BODY_ERRORS: ReferenceEndpoint['errors'] = [
+  { status: 413, codes: ['payload_too_large'] },
+  { status: 415, codes: ['unsupported_media_type'] },
+];
+
+/** A token_id over 100 characters, refused by the router. */
+const PATH_ERRORS: ReferenceEndpoint['errors'] = [{ status: 414, codes: ['bad_request'] }];
+
+const json = 'application/json';
+
+export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
+  {
+    id: 'generate',
+    method: 'POST',
+    path: '/v1/tokens/generate',
+    scopes: ['token:generate'],
+    pathParams: [],
+    body: {
+      contentTypes: [json],
+      fields: [
+        { name: 'data', required: true },
+        { name: 'data_scope' },
+        { name: 'expires_in' },
+        { name: 'one_time_use' },
+        { name: 'audience' },
+        { name: 'subject' },
+      ],
+    },
+    success: {
+      status: 201,
+      fields: [
+        'success',
+        'token',
+        'token_id',
+        'reference_id',
+        'created_at',
+        'expires_at',
+        'message',
+      ],
+    },
+    errors: [
+      { status: 400, codes: ['validation_failed', 'invalid_json', 'invalid_audience'] },
+      ...PIPELINE_ERRORS,
+      ...BODY_ERRORS,
+    ],
+  },
+  {
+    id: 'verify',
+    method: 'POST',
+    path: '/v1/tokens/verify',
+    scopes: ['token:verify'],
+    pathParams: [],
+    body: { contentTypes: [json], fields: [{ name: 'token', required: true }] },
+    success: {
+      status: 200,
+      fields: ['success', 'token_id', 'data', 'data_scope', 'issuer', 'verified_at'],
+    },
+    errors: [
+      { status: 400, codes: ['validation_failed', 'invalid_json', 'token_malformed'] },
+      { status: 404, codes: ['token_not_found'] },
+      { status: 410, codes: ['token_used', 'token_expired', 'token_revoked'] },
+      ...PIPELINE_ERRORS,
+      ...BODY_ERRORS,
+    ],
+  },
+  {
+    id: 'status',
+    method: 'GET',
+    path: '/v1/tokens/{token_id}/status',
+    scopes: ['token:verify', 'token:generate'],
+    pathParams: ['token_id'],
+    body: null,
+    success: {
+      status: 200,
+      fields: ['token_id', 'status', 'created_at', 'expires_at', 'used_at', 'used_by'],
+    },
+    errors: [
+      { status: 400, codes: ['validation_failed', 'bad_request'] },
+      { status: 404, codes: ['token_not_found'] },
+      ...PIPELINE_ERRORS,
+      ...PATH_ERRORS,
+    ],
+  },
+  {
+    id: 'revoke',
+    method: 'POST',
+    path: '/v1/tokens/{token_id}/revoke',
+    scopes: ['token:revoke'],
+    pathParams: ['token_id'],
+    body: null,
+    success: { status: 200, fields: ['success', 'status'] },
+    errors: [
+      { status: 400, codes: ['validation_failed', 'bad_request', 'invalid_json'] },
+      { status: 404, codes: ['token_not_found'] },
+      { status: 410, codes: ['token_used', 'token_expired'] },
+      ...PIPELINE_ERRORS,
+      ...BODY_ERRORS,
+      ...PATH_ERRORS,
+    ],
+  },
+  {
+    id: 'oauthToken',
+    method: 'POST',
+    path: '/v1/oauth/token',
+    scopes: null,
+    pathParams: [],
+    body: {
+      contentTypes: ['application/x-www-form-urlencoded', json],
+      fields: [
+        { name: 'grant_type', required: true },
+        { name: 'client_id' },
+        { name: 'client_secret' },
+        { name: 'scope' },
+      ],
+    },
+    success: { status: 200, fields: ['access_token', 'token_type', 'expires_in', 'scope'] },
+    errors: [
+      {
+        status: 400,
+        codes: ['invalid_request', 'unsupported_grant_type', 'invalid_scope', 'invalid_json'],
+      },
+      { status: 401, codes: ['invalid_client'] },
+      ...BODY_ERRORS,
+      { status: 500, codes: ['internal_error'] },
+    ],
+  },
+];
