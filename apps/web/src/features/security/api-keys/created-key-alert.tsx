@@ -6,7 +6,7 @@ import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import type { CreatedApiKey } from '../api/create-api-key.ts';
 
 const valueClasses =
-  'ltr-island block min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-white px-3 py-2 text-start font-mono text-sm text-slate-900';
+  'ltr-island block min-w-64 flex-1 break-all rounded-lg border border-slate-200 bg-white px-3 py-2 text-start font-mono text-sm text-slate-900';
 
 /**
  * The new key and its secret, shown once: the secret lives only in this component's props and
