@@ -1,3 +1,4 @@
+import './code-block.css';
 import { CopyButton } from './copy-button.tsx';
 
 /**
@@ -31,7 +32,7 @@ export function CodeBlock({
       >
         <pre
           dir="ltr"
-          className="w-max min-w-full p-4 text-start font-mono text-sm leading-relaxed text-slate-100"
+          className="code-block-text w-max min-w-full p-4 text-start font-mono text-sm leading-relaxed text-slate-100"
         >
           <code>{code}</code>
         </pre>

@@ -192,10 +192,9 @@ export function exampleFor(
   }
 }
 
-/** The first JSON (or any) media type of a request body or response. */
+/** The first media type a request body or response lists: the document's preferred one. */
 export function firstMediaType(content: Record<string, MediaType> | undefined) {
-  const entries = Object.entries(content ?? {});
-  return entries.find(([type]) => type.includes('json')) ?? entries[0];
+  return Object.entries(content ?? {})[0];
 }
 
 const JSON_TYPES = ['string', 'number', 'boolean', 'null', 'array', 'object'];

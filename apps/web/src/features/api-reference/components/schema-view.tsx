@@ -6,6 +6,7 @@ import {
   resolveRef,
   typeLabel,
 } from '../openapi.ts';
+import { InlineDocumentText } from './document-text.tsx';
 
 function Code({ children }: { children: string }) {
   return (
@@ -166,8 +167,8 @@ function SchemaLine({
         <Constraints schema={schema} />
       </p>
       {schema.description ? (
-        <p lang="en" dir="ltr" className="text-start text-xs text-slate-600">
-          {schema.description}
+        <p className="text-xs text-slate-600">
+          <InlineDocumentText text={schema.description} />
         </p>
       ) : null}
       {isJsonValue ? null : <SchemaChildren {...props} />}

@@ -74,7 +74,7 @@ function prepareCopy(source: HTMLElement, contentWidth: number) {
     const address = document.createElement('span');
     address.className = 'doc-link-address ltr-island';
     address.dir = 'ltr';
-    address.textContent = ` (${link.dataset.printHref})`;
+    address.textContent = `(${link.dataset.printHref})`;
     link.after(address);
   }
   container.append(copy);
@@ -174,6 +174,22 @@ function collect(copy: HTMLElement) {
       for (const rect of element.getClientRects()) links.push({ ...relative(rect), uri });
     }
     if (/^H[1-6]$/.test(element.tagName)) headings.push(area);
+    if (element.tagName === 'LI' && style.listStyleType === 'disc') {
+      // List markers are not text nodes: draw the disc beside the first line, on the start side.
+      const lineHeight =
+        Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.5;
+      const size = Number.parseFloat(style.fontSize) * 0.3;
+      const x = style.direction === 'rtl' ? area.x + area.width + 10 : area.x - 10 - size;
+      boxes.push({
+        x,
+        y: area.y + lineHeight / 2 - size / 2,
+        width: size,
+        height: size,
+        fill: style.color,
+        radius: size / 2,
+        borders: [],
+      });
+    }
     const font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
     const isPreformatted = /^pre|break-spaces/.test(style.whiteSpace);
     for (const child of element.childNodes) {
