@@ -269,7 +269,10 @@ describe('documentation and API reference', () => {
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
     expect(pdf.subarray(-6).toString('latin1')).toBe('%%EOF\n');
     expect(pdf.toString('latin1').match(/\/Type \/Page /g)?.length).toBeGreaterThan(1);
-    await page.getByRole('status').filter({ hasText: 'تم تنزيل ملف PDF' }).waitFor();
+    const pdfToast = page.getByRole('status').filter({ hasText: 'تم تنزيل ملف PDF' });
+    await pdfToast.waitFor();
+    // The screenshots that follow show the page, not the notifications over it.
+    await pdfToast.waitFor({ state: 'hidden' });
 
     for (const [guide, slug] of [
       ['التكامل الكامل', 'full-integration'],

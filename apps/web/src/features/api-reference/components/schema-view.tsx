@@ -37,11 +37,24 @@ function Constraints({ schema }: { schema: JsonSchema }) {
   if (!notes.length) return null;
   return (
     <span className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
-      {notes.map(([label, value]) => (
-        <span key={label}>
-          {label}: <Code>{value}</Code>
-        </span>
-      ))}
+      {notes.map(([label, value]) =>
+        value.length > 40 ? (
+          // A long pattern reads best as its own left-to-right block.
+          <span key={label} className="w-full space-y-0.5">
+            <span className="block">{label}:</span>
+            <code
+              dir="ltr"
+              className="block rounded bg-slate-100 px-1.5 py-0.5 text-left font-mono text-xs text-slate-800 [overflow-wrap:anywhere]"
+            >
+              {value}
+            </code>
+          </span>
+        ) : (
+          <span key={label}>
+            {label}: <Code>{value}</Code>
+          </span>
+        ),
+      )}
     </span>
   );
 }
