@@ -14,8 +14,13 @@ function statementName(sql: string): string {
   return name;
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/** The database handle over a node-postgres pool: a PostgreSQL server, or PGlite's adapter. */
+export async function openPool(
+  kind: Database['kind'],
+  poolConfig: pg.PoolConfig,
+  onClose: () => Promise<void> = async () => {},
+): Promise<Database> {
+  const pool = new pg.Pool(poolConfig);
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
@@ -29,7 +34,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   });
   await pool.query('select 1');
   return {
-    kind: 'postgres',
+    kind,
     ...asQueryable(pool),
     async transaction(fn) {
       const client = await pool.connect();
@@ -48,6 +53,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     exec: async (sql) => {
       await pool.query(sql);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      await onClose();
+    },
   };
 }
+
+export const openPostgres = (connectionString: string) =>
+  openPool('postgres', { connectionString, max: 10 });
