@@ -154,10 +154,16 @@ export function DocTable({
   rows: ReactNode[][];
 }) {
   return (
-    <div className="doc-table overflow-x-auto rounded-xl border border-slate-200">
-      <table className="w-full min-w-[32rem] border-collapse text-sm">
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+      tabIndex={0}
+      className="doc-table overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
+      <table className="w-full border-collapse text-sm max-sm:block sm:min-w-[32rem]">
         <caption className="sr-only">{label}</caption>
-        <thead className="bg-slate-50 text-slate-700">
+        {/* On a phone each row stacks its cells: no column is squeezed off the screen. */}
+        <thead className="bg-slate-50 text-slate-700 max-sm:sr-only">
           <tr>
             {columns.map((column) => (
               <th key={column} scope="col" className="px-4 py-2.5 text-start font-semibold">
@@ -166,13 +172,19 @@ export function DocTable({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {rows.map((cells, rowIndex) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are static and never reorder
-            <tr key={rowIndex} className="border-t border-slate-200 align-top">
+            <tr
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are static and never reorder
+              key={rowIndex}
+              className="border-t border-slate-200 align-top max-sm:block max-sm:px-3 max-sm:py-2 max-sm:first:border-t-0"
+            >
               {cells.map((cell, cellIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells are static and never reorder
-                <td key={cellIndex} className="px-4 py-2.5 leading-relaxed text-slate-700">
+                <td
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are static and never reorder
+                  key={cellIndex}
+                  className="px-4 py-2.5 leading-relaxed text-slate-700 max-sm:block max-sm:p-0 max-sm:py-0.5"
+                >
                   {cell}
                 </td>
               ))}
@@ -180,10 +192,29 @@ export function DocTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
 export function BulletList({ children }: { children: ReactNode }) {
   return <ul className="list-disc space-y-2 ps-6 leading-loose text-slate-700">{children}</ul>;
+}
+
+/** A field name with a note under it: two columns fit a phone where three do not. */
+export function NameWithNote({ name, note }: { name: string; note: string }) {
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <InlineCode>{name}</InlineCode>
+      <span className="text-xs text-slate-500">{note}</span>
+    </span>
+  );
+}
+
+export function StatusCode({ status, code }: { status: number; code: string }) {
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <InlineCode>{status}</InlineCode>
+      <InlineCode>{code}</InlineCode>
+    </span>
+  );
 }

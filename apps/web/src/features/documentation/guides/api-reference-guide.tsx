@@ -5,8 +5,10 @@ import {
   GuideLink,
   GuideSection,
   InlineCode,
+  NameWithNote,
   Paragraph,
   Rich,
+  StatusCode,
 } from '../components/guide-parts.tsx';
 import { REFERENCE_ENDPOINTS, type ReferenceEndpoint } from '../reference-endpoints.ts';
 import {
@@ -55,7 +57,7 @@ function EndpointCard({
   return (
     <section
       aria-labelledby={headingId}
-      className="doc-section space-y-4 rounded-2xl border border-slate-200 p-4 sm:p-6"
+      className="doc-section space-y-4 rounded-2xl border border-slate-200 p-3 sm:p-6"
     >
       <h3 id={headingId} className="flex flex-wrap items-center gap-3 text-lg font-bold">
         <span
@@ -117,10 +119,13 @@ function EndpointCard({
               </p>
               <DocTable
                 label={`${t('apiReference.labels.body')} ${endpoint.path}`}
-                columns={[t('table.field'), t('table.required'), t('table.description')]}
+                columns={[t('table.field'), t('table.description')]}
                 rows={endpoint.body.fields.map((field) => [
-                  <InlineCode key="name">{field.name}</InlineCode>,
-                  field.required ? t('table.required') : t('table.optional'),
+                  <NameWithNote
+                    key="name"
+                    name={field.name}
+                    note={field.required ? t('table.required') : t('table.optional')}
+                  />,
                   t(`apiReference.fields.${field.name}`),
                 ])}
               />
@@ -140,11 +145,10 @@ function EndpointCard({
         <dd className="min-w-0 text-slate-700">
           <DocTable
             label={`${t('apiReference.labels.errors')} ${endpoint.path}`}
-            columns={[t('table.status'), t('table.code'), t('table.meaning')]}
+            columns={[t('table.statusCode'), t('table.meaning')]}
             rows={endpoint.errors.flatMap(({ status, codes }) =>
               codes.map((code) => [
-                <InlineCode key="status">{status}</InlineCode>,
-                <InlineCode key="code">{code}</InlineCode>,
+                <StatusCode key="code" status={status} code={code} />,
                 t(`errorCodes.${code}`),
               ]),
             )}

@@ -6,9 +6,10 @@ import {
   DocTable,
   GuideLink,
   GuideSection,
-  InlineCode,
+  NameWithNote,
   Paragraph,
   Rich,
+  StatusCode,
 } from '../components/guide-parts.tsx';
 import {
   audienceCurl,
@@ -110,10 +111,13 @@ export function FullIntegrationGuide({ context }: { context: GuideContext }) {
         </Paragraph>
         <DocTable
           label={t('fullIntegration.generate.title')}
-          columns={[t('table.field'), t('table.type'), t('table.description')]}
+          columns={[t('table.field'), t('table.description')]}
           rows={GENERATE_FIELDS.map((field) => [
-            <InlineCode key="name">{field}</InlineCode>,
-            t(`fullIntegration.generate.fields.${field}.type`),
+            <NameWithNote
+              key="name"
+              name={field}
+              note={t(`fullIntegration.generate.fields.${field}.type`)}
+            />,
             <Rich key="description" k={`fullIntegration.generate.fields.${field}.description`} />,
           ])}
         />
@@ -180,10 +184,9 @@ export function FullIntegrationGuide({ context }: { context: GuideContext }) {
         <CodeBlock code={validationProblem()} label={t('fullIntegration.errors.codeLabel')} />
         <DocTable
           label={t('fullIntegration.errors.tableLabel')}
-          columns={[t('table.status'), t('table.code'), t('table.meaning')]}
+          columns={[t('table.statusCode'), t('table.meaning')]}
           rows={ERROR_ROWS.map(([status, code]) => [
-            <InlineCode key="status">{status}</InlineCode>,
-            <InlineCode key="code">{code}</InlineCode>,
+            <StatusCode key="code" status={status} code={code} />,
             t(`errorCodes.${code}`),
           ])}
         />
