@@ -19,6 +19,7 @@ import {
   KEY_USE_FLAGS_SQL,
   type KeyUseFlags,
   recordBilledCall,
+  rememberKeyUse,
   riyalToMillis,
 } from '../wallet/billing.service.ts';
 import { codeLookupHash, generateCode, openPayload, sealPayload } from './code-crypto.ts';
@@ -93,6 +94,7 @@ async function noteKeyUse(
   meta: RequestMeta,
   flags: KeyUseFlags,
 ) {
+  rememberKeyUse(caller.apiKeyId, meta.ip);
   if (!caller.apiKeyId || !(flags.is_first_use || flags.is_new_ip)) return;
   await recordSecurityEvent(ctx, {
     organizationId: caller.organizationId,
