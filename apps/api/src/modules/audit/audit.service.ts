@@ -34,7 +34,7 @@ interface AuditRow {
   hash: string;
 }
 
-export const AUDIT_SHARDS = 8;
+export const AUDIT_SHARDS = 64;
 export const GENESIS_HASH = '0'.repeat(64);
 const FIELD_SEPARATOR = '\x1f';
 const NULL_MARK = '\x1e';
