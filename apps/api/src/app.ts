@@ -12,6 +12,7 @@ import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { deliverDueNotifications } from './modules/notifications/notification-delivery.service.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(
       await api.register(securityRoutes, { ctx });
       await api.register(notificationRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
+      await api.register(codeRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,7 @@ export * from './messages.ts';
 export * from './problem.ts';
 export * from './schemas/api-keys.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/codes.ts';
 export * from './schemas/security.ts';
 export * from './schemas/tokens.ts';
 export * from './schemas/wallet.ts';

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/lib/clock.ts';
+import {
+  createIntegrator,
+  databaseKinds,
+  request,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
+
+const person = {
+  full_name: 'محمد أحمد القحطاني',
+  national_id: '1012345678',
+  birth_date: '1990-04-12',
+};
+
+describe.each(databaseKinds)('the dashboard codes screen on %s', (kind) => {
+  let server: TestServer;
+  const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
+  beforeAll(async () => {
+    server = await startTestServer(kind, { clock });
+  });
+  afterAll(() => server.close());
+
+  type Org = Awaited<ReturnType<typeof createIntegrator>>;
+  const staffVerify = (org: Org, token: string) =>
+    request(server.baseUrl, 'POST', '/api/v1/tokens/verify', {
+      token: org.token,
+      json: { token },
+    });
+  const list = (org: Org, query = '') =>
+    request(server.baseUrl, 'GET', `/api/v1/tokens${query}`, { token: org.token });
+  const generate = async (issuer: Org, body: Record<string, unknown> = {}) => {
+    const res = await issuer.call('POST', '/v1/tokens/generate', { data: person, ...body });
+    expect(res.status).toBe(201);
+    return res.body as { token: string; token_id: string };
+  };
+  const setRole = async (org: Org, role: string) => {
+    await server.db.query('update organization_members set role = $1 where organization_id = $2', [
+      role,
+      org.organization.id,
+    ]);
+  };
+
+  it('lets staff decrypt a code once, billed and audited like the public verify', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const bank = await createIntegrator(server.baseUrl);
+    const code = await generate(issuer, {
+      audience: bank.organization.client_id,
+      data_scope: 'identity',
+    });
+    // Typed as a person might: lowercase, spaces instead of dashes, Arabic-Indic digits.
+    const typed = code.token
+      .toLowerCase()
+      .replaceAll('-', ' ')
+      .replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+    const stranger = await staffVerify(issuer, code.token);
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.code).toBe('token_not_found');
+    expect(stranger.headers.get('content-type')).toContain('application/problem+json');
+
+    const first = await staffVerify(bank, typed);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(first.body).toMatchObject({
+      success: true,
+      token_id: code.token_id,
+      data: person,
+      data_scope: ['identity'],
+      issuer: { name: issuer.organization.name, client_id: issuer.organization.client_id },
+    });
+
+    const again = await staffVerify(bank, code.token);
+    expect(again.status).toBe(410);
+    expect(again.body.code).toBe('token_used');
+
+    const usage = await server.db.query<{
+      endpoint: string;
+      status_code: number;
+      api_key_id: null;
+    }>('select endpoint, status_code, api_key_id from usage_logs where organization_id = $1', [
+      bank.organization.id,
+    ]);
+    expect(usage).toEqual([
+      { endpoint: 'POST /api/v1/tokens/verify', status_code: 200, api_key_id: null },
+    ]);
+    const audit = await server.db.query<{ action: string; actor_organization_id: string }>(
+      'select action, actor_organization_id, fields from audit_log where token_id = $1 order by created_at, seq',
+      [code.token_id],
+    );
+    const uses = audit.filter((row) => row.action === 'use');
+    expect(uses).toHaveLength(1);
+    expect(uses[0]).toMatchObject({
+      actor_organization_id: bank.organization.id,
+      fields: Object.keys(person),
+    });
+    expect(audit.filter((row) => row.action === 'failed_use')).toHaveLength(2);
+  });
+
+  it('answers the public problem codes: malformed, expired, revoked', async () => {
+    const org = await createIntegrator(server.baseUrl);
+    const real = await generate(org);
+    // One wrong character: the check character catches it before any lookup.
+    const typo = `${real.token.slice(0, -1)}${real.token.endsWith('0') ? '1' : '0'}`;
+    const malformed = await staffVerify(org, typo);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('token_malformed');
+
+    const empty = await staffVerify(org, '');
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('validation_failed');
+
+    const revoked = await generate(org);
+    await server.db.query("update tokens set status = 'revoked', ciphertext = null where id = $1", [
+      revoked.token_id,
+    ]);
+    const revokedAnswer = await staffVerify(org, revoked.token);
+    expect(revokedAnswer.status).toBe(410);
+    expect(revokedAnswer.body.code).toBe('token_revoked');
+
+    const expiring = await generate(org, { expires_in: 60 });
+    clock.advance(61_000);
+    const expired = await staffVerify(org, expiring.token);
+    expect(expired.status).toBe(410);
+    expect(expired.body.code).toBe('token_expired');
+  });
+
+  it('lets owners, admins and verifiers decrypt, and refuses other roles and anonymous callers', async () => {
+    const org = await createIntegrator(server.baseUrl);
+    const forVerifier = await generate(org);
+    await setRole(org, 'verifier');
+    expect((await staffVerify(org, forVerifier.token)).status).toBe(200);
+
+    const forViewer = await generate(org);
+    for (const role of ['viewer', 'developer']) {
+      await setRole(org, role);
+      const refused = await staffVerify(org, forViewer.token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('forbidden');
+    }
+    await setRole(org, 'owner');
+
+    const anonymous = await request(server.baseUrl, 'POST', '/api/v1/tokens/verify', {
+      json: { token: forViewer.token },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('content-type')).toContain('application/problem+json');
+    expect((await list({ ...org, token: '' })).status).toBe(401);
+  });
+
+  it('lists issued and received codes, metadata only, filtered and paged', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const bank = await createIntegrator(server.baseUrl);
+    const outsider = await createIntegrator(server.baseUrl);
+    const toBank = await generate(issuer, { audience: bank.organization.client_id });
+    const toSelf = await generate(issuer, { data_scope: ['identity', 'contact'] });
+    const shortLived = await generate(issuer, { expires_in: 60 });
+    expect((await staffVerify(bank, toBank.token)).status).toBe(200);
+    clock.advance(61_000);
+
+    const issued = await list(issuer, '?direction=issued');
+    expect(issued.status).toBe(200);
+    expect(issued.body).toMatchObject({ total: 3, page: 1, page_size: 20 });
+    const byId = Object.fromEntries(
+      issued.body.tokens.map((item: { token_id: string }) => [item.token_id, item]),
+    );
+    expect(byId[toBank.token_id]).toMatchObject({
+      status: 'used',
+      data_fields: Object.keys(person),
+      used_by: { name: bank.organization.name },
+      issuer: { name: issuer.organization.name },
+      audience: { name: bank.organization.name },
+    });
+    expect(byId[toBank.token_id].used_at).toEqual(expect.any(String));
+    expect(byId[toSelf.token_id]).toMatchObject({
+      status: 'active',
+      data_scope: ['identity', 'contact'],
+      used_at: null,
+      used_by: null,
+      audience: { name: issuer.organization.name },
+    });
+    // Active but past its expiry: expired before the sweep reaches it.
+    expect(byId[shortLived.token_id].status).toBe('expired');
+    expect(Object.keys(byId[toSelf.token_id]).sort()).toEqual(
+      [
+        'audience',
+        'created_at',
+        'data_fields',
+        'data_scope',
+        'expires_at',
+        'issuer',
+        'status',
+        'token_id',
+        'used_at',
+        'used_by',
+      ].sort(),
+    );
+    const raw = JSON.stringify(issued.body);
+    for (const secret of [toBank.token, toSelf.token, shortLived.token, person.full_name])
+      expect(raw).not.toContain(secret);
+    expect(raw).not.toMatch(/ciphertext|code_hash|subject/);
+
+    const received = await list(bank, '?direction=received');
+    expect(received.body.tokens.map((item: { token_id: string }) => item.token_id)).toEqual([
+      toBank.token_id,
+    ]);
+    expect((await list(bank, '?direction=issued')).body).toMatchObject({ total: 0, tokens: [] });
+    // Issued by default; the issuer's self-addressed codes are also received by it.
+    expect((await list(issuer)).body.total).toBe(3);
+    expect((await list(issuer, '?direction=received')).body.total).toBe(2);
+
+    for (const [status, expected] of [
+      ['active', [toSelf.token_id]],
+      ['used', [toBank.token_id]],
+      ['expired', [shortLived.token_id]],
+      ['revoked', []],
+    ] as const) {
+      const filtered = await list(issuer, `?direction=issued&status=${status}`);
+      expect(filtered.status).toBe(200);
+      expect(filtered.body.tokens.map((item: { token_id: string }) => item.token_id)).toEqual(
+        expected,
+      );
+      expect(filtered.body.total).toBe(expected.length);
+    }
+
+    const page1 = await list(issuer, '?page=1&page_size=2');
+    const page2 = await list(issuer, '?page=2&page_size=2');
+    expect(page1.body.tokens).toHaveLength(2);
+    expect(page2.body).toMatchObject({ total: 3, page: 2, page_size: 2 });
+    expect(page2.body.tokens).toHaveLength(1);
+    const paged = [...page1.body.tokens, ...page2.body.tokens].map(
+      (item: { token_id: string }) => item.token_id,
+    );
+    expect(new Set(paged).size).toBe(3);
+
+    for (const direction of ['issued', 'received'])
+      expect((await list(outsider, `?direction=${direction}`)).body).toMatchObject({
+        total: 0,
+        tokens: [],
+      });
+  });
+
+  it('refuses bad list input with problem+json', async () => {
+    const org = await createIntegrator(server.baseUrl);
+    for (const query of ['?direction=sent', '?status=lost', '?page=0', '?page_size=500']) {
+      const res = await list(org, query);
+      expect(res.status, query).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.body.code).toBe('validation_failed');
+    }
+  });
+});
