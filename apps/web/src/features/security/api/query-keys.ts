@@ -12,4 +12,6 @@ export const securityKeys = {
   eventList: (organizationId: string, filters: EventFilters, page: number) =>
     ['security', organizationId, 'events', filters, page] as const,
   notifications: (organizationId: string) => ['security', organizationId, 'notifications'] as const,
+  notificationDeliveries: (organizationId: string, preferenceId: string) =>
+    ['security', organizationId, 'notifications', preferenceId, 'deliveries'] as const,
 };

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NotificationDelivery } from '../api/get-notification-deliveries.ts';
 import type { NotificationPreference } from '../api/get-notification-preferences.ts';
 import { json, mockApi, ORG_ID, renderWithClient } from '../test/mock-api.tsx';
 import { NotificationSettingsPanel } from './notification-settings-panel.tsx';
@@ -15,6 +16,28 @@ const preference = (overrides: Partial<NotificationPreference> = {}): Notificati
   created_at: '2025-03-05T10:00:00.000Z',
   ...overrides,
 });
+
+const delivery = (overrides: Partial<NotificationDelivery> = {}): NotificationDelivery => ({
+  id: '00000000-0000-4000-8000-0000000000d1',
+  preference_id: PREFERENCE_ID,
+  event_id: '00000000-0000-4000-8000-0000000000e1',
+  event_type: 'suspicious_activity',
+  status: 'delivered',
+  attempts: 1,
+  last_error: null,
+  response_status: 200,
+  created_at: '2025-03-05T10:00:00.000Z',
+  last_attempt_at: '2025-03-05T10:00:30.000Z',
+  next_attempt_at: null,
+  delivered_at: '2025-03-05T10:00:30.000Z',
+  replay_of: null,
+  ...overrides,
+});
+const FAILED_ID = '00000000-0000-4000-8000-0000000000d2';
+const DELIVERIES_PATH = `GET /api/v1/security/notifications/${PREFERENCE_ID}/deliveries`;
+const REPLAY_PATH = `POST /api/v1/security/notifications/deliveries/${FAILED_ID}/replay`;
+const page = (deliveries: NotificationDelivery[]) =>
+  json(200, { deliveries, total: deliveries.length, page: 1, page_size: 50 });
 
 const renderPanel = (canManage = true) =>
   renderWithClient(<NotificationSettingsPanel organizationId={ORG_ID} canManage={canManage} />);
@@ -136,5 +159,148 @@ describe('notification settings', () => {
       await screen.findByRole('switch', { name: 'تفعيل الإشعار إلى soc@example.sa' }),
     ).toBeDisabled();
     expect(screen.queryByRole('button', { name: /حذف الإشعار/ })).not.toBeInTheDocument();
+  });
+
+  describe('delivery log', () => {
+    const openLog = async (user: ReturnType<typeof userEvent.setup>) => {
+      await user.click(
+        await screen.findByRole('button', { name: 'سجل التسليم للإشعار إلى soc@example.sa' }),
+      );
+      return screen.findByRole('region', { name: 'سجل التسليم' });
+    };
+
+    it('lists the deliveries of a preference with their status, attempts and last error', async () => {
+      const { callsTo } = mockApi({
+        'GET /api/v1/security/notifications': () =>
+          json(200, { notification_preferences: [preference()] }),
+        [DELIVERIES_PATH]: () =>
+          page([
+            delivery({
+              id: '00000000-0000-4000-8000-0000000000d3',
+              event_type: 'geo_blocked',
+              status: 'pending',
+              attempts: 0,
+              delivered_at: null,
+            }),
+            delivery({
+              id: FAILED_ID,
+              event_type: 'rate_limit_exceeded',
+              status: 'failed',
+              attempts: 8,
+              last_error: 'HTTP 503 Service Unavailable',
+              delivered_at: null,
+            }),
+            delivery(),
+          ]),
+      });
+      const user = userEvent.setup();
+      renderPanel();
+      expect(callsTo(DELIVERIES_PATH)).toHaveLength(0);
+
+      const log = await openLog(user);
+      const table = await within(log).findByRole('table');
+      const rows = within(table).getAllByRole('row').slice(1);
+      expect(rows).toHaveLength(3);
+      expect(within(rows[0]!).getByText('حظر جغرافي')).toBeInTheDocument();
+      expect(within(rows[0]!).getByText('قيد الانتظار')).toBeInTheDocument();
+      expect(within(rows[1]!).getByText('تجاوز حد الطلبات')).toBeInTheDocument();
+      expect(within(rows[1]!).getByText('فشل')).toBeInTheDocument();
+      expect(within(rows[1]!).getByText('8')).toBeInTheDocument();
+      expect(within(rows[1]!).getByText('HTTP 503 Service Unavailable')).toHaveAttribute(
+        'dir',
+        'ltr',
+      );
+      expect(within(rows[2]!).getByText('نشاط مشبوه')).toBeInTheDocument();
+      expect(within(rows[2]!).getByText('تم التسليم')).toBeInTheDocument();
+      expect(within(rows[2]!).getAllByText(/مارس 2025/)).toHaveLength(2);
+
+      await user.click(within(log).getByRole('button', { name: 'تحديث السجل' }));
+      await waitFor(() => expect(callsTo(DELIVERIES_PATH)).toHaveLength(2));
+    });
+
+    it('says when nothing has been sent yet, and offers no replay to a viewer', async () => {
+      mockApi({
+        'GET /api/v1/security/notifications': () =>
+          json(200, { notification_preferences: [preference()] }),
+        [DELIVERIES_PATH]: () => page([]),
+      });
+      const user = userEvent.setup();
+      renderPanel(false);
+      const log = await openLog(user);
+      expect(await within(log).findByText('لا توجد عمليات تسليم بعد')).toBeInTheDocument();
+      expect(within(log).queryByRole('table')).not.toBeInTheDocument();
+    });
+
+    it('shows an error with a retry when the log fails to load', async () => {
+      let fails = true;
+      mockApi({
+        'GET /api/v1/security/notifications': () =>
+          json(200, { notification_preferences: [preference()] }),
+        [DELIVERIES_PATH]: () => (fails ? json(500, { code: 'internal' }) : page([delivery()])),
+      });
+      const user = userEvent.setup();
+      renderPanel();
+      const log = await openLog(user);
+      expect(await within(log).findByText('تعذر تحميل سجل التسليم. أعد المحاولة.')).toBeVisible();
+      fails = false;
+      await user.click(within(log).getByRole('button', { name: 'إعادة المحاولة' }));
+      expect(await within(log).findByText('تم التسليم')).toBeInTheDocument();
+    });
+
+    it('replays a failed delivery, then shows the new pending one', async () => {
+      let deliveries = [
+        delivery({ id: FAILED_ID, status: 'failed', attempts: 8, last_error: 'HTTP 500' }),
+      ];
+      const { callsTo } = mockApi({
+        'GET /api/v1/security/notifications': () =>
+          json(200, { notification_preferences: [preference()] }),
+        [DELIVERIES_PATH]: () => page(deliveries),
+        [REPLAY_PATH]: () => {
+          const replayed = delivery({
+            id: '00000000-0000-4000-8000-0000000000d4',
+            status: 'pending',
+            attempts: 0,
+            delivered_at: null,
+            replay_of: FAILED_ID,
+          });
+          deliveries = [replayed, ...deliveries];
+          return json(202, { success: true, delivery: replayed });
+        },
+      });
+      const user = userEvent.setup();
+      renderPanel();
+      const log = await openLog(user);
+      await user.click(await within(log).findByRole('button', { name: 'إعادة الإرسال' }));
+
+      expect(await screen.findByText('أُعيد إرسال الإشعار وسيصل خلال لحظات')).toBeInTheDocument();
+      expect(callsTo(REPLAY_PATH)).toHaveLength(1);
+      expect(await within(log).findByText('قيد الانتظار')).toBeInTheDocument();
+      expect(within(log).getAllByRole('row')).toHaveLength(3);
+      expect(callsTo(DELIVERIES_PATH)).toHaveLength(2);
+    });
+
+    it('explains a 409 when the delivery is still pending', async () => {
+      mockApi({
+        'GET /api/v1/security/notifications': () =>
+          json(200, { notification_preferences: [preference()] }),
+        [DELIVERIES_PATH]: () =>
+          page([delivery({ id: FAILED_ID, status: 'failed', last_error: 'HTTP 500' })]),
+        [REPLAY_PATH]: () =>
+          json(409, {
+            code: 'delivery_pending',
+            detail: 'This delivery is still pending; it is sent when due',
+          }),
+      });
+      const user = userEvent.setup();
+      renderPanel();
+      const log = await openLog(user);
+      await user.click(await within(log).findByRole('button', { name: 'إعادة الإرسال' }));
+      expect(
+        await screen.findByText(
+          'لا يمكن إعادة إرسال هذا الإشعار الآن: ما زال قيد الانتظار وسيُرسل في موعده',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/still pending/)).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,15 @@
-import { BellRing, CheckCircle2, Mail, Plus, Trash2, TriangleAlert, Webhook } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  BellRing,
+  CheckCircle2,
+  ChevronDown,
+  History,
+  Mail,
+  Plus,
+  Trash2,
+  TriangleAlert,
+  Webhook,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,6 +32,7 @@ import { RoleNotice } from '../components/role-notice.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { formatDateTime } from '../format.ts';
 import { AddNotificationDialog } from './add-notification-dialog.tsx';
+import { DeliveryLog } from './delivery-log.tsx';
 
 /** A webhook's signing secret, shown once after it is created; gone when dismissed. */
 function SigningSecretAlert({ secret, onDismiss }: { secret: string; onDismiss: () => void }) {
@@ -63,12 +74,14 @@ function SigningSecretAlert({ secret, onDismiss }: { secret: string; onDismiss: 
 }
 
 function PreferenceCard({
+  organizationId,
   preference,
   canManage,
   isToggling,
   onToggle,
   onDelete,
 }: {
+  organizationId: string;
   preference: NotificationPreference;
   canManage: boolean;
   isToggling: boolean;
@@ -77,6 +90,8 @@ function PreferenceCard({
 }) {
   const { t } = useTranslation('security');
   const Icon = preference.notification_type === 'webhook' ? Webhook : Mail;
+  const [isLogOpen, setIsLogOpen] = useState(false);
+  const logId = useId();
   return (
     <Card className="space-y-3 p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -123,9 +138,37 @@ function PreferenceCard({
           </li>
         ))}
       </ul>
-      <p className="text-xs text-slate-500">
-        {t('notifications.createdAt', { date: formatDateTime(preference.created_at) })}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-500">
+          {t('notifications.createdAt', { date: formatDateTime(preference.created_at) })}
+        </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={isLogOpen}
+          aria-controls={isLogOpen ? `${logId}-log` : undefined}
+          aria-label={t('deliveries.toggle', { destination: preference.destination })}
+          onClick={() => setIsLogOpen((open) => !open)}
+        >
+          <History aria-hidden className="size-4" />
+          {t('deliveries.title')}
+          <ChevronDown
+            aria-hidden
+            className={
+              isLogOpen ? 'size-4 rotate-180 transition-transform' : 'size-4 transition-transform'
+            }
+          />
+        </Button>
+      </div>
+      {isLogOpen ? (
+        <DeliveryLog
+          organizationId={organizationId}
+          preferenceId={preference.id}
+          canManage={canManage}
+          id={`${logId}-log`}
+          labelledBy={`${logId}-title`}
+        />
+      ) : null}
     </Card>
   );
 }
@@ -191,6 +234,7 @@ export function NotificationSettingsPanel({
         {query.data.map((preference) => (
           <li key={preference.id}>
             <PreferenceCard
+              organizationId={organizationId}
               preference={preference}
               canManage={canManage}
               isToggling={update.isPending && update.variables?.id === preference.id}
