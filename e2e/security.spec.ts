@@ -222,6 +222,15 @@ describe('security dashboard', () => {
     await notificationSwitch.click();
     await page.getByText('معطّل', { exact: true }).waitFor();
     await saveScreenshot(page, 'security-notifications-desktop');
+    await page
+      .getByRole('button', { name: 'سجل التسليم للإشعار إلى soc@riyadh-pay.example.sa' })
+      .click();
+    const deliveryLog = page.getByRole('region', { name: 'سجل التسليم', exact: true });
+    await deliveryLog
+      .getByRole('heading', { name: 'لا توجد عمليات تسليم بعد' })
+      .or(deliveryLog.getByRole('table'))
+      .waitFor();
+    await saveScreenshot(page, 'security-notifications-delivery-log-desktop');
 
     // Delete after confirming; the list is empty again.
     await page.getByRole('tab', { name: 'مفاتيح API' }).click();
