@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import apiKeys from '../locales/ar/api-keys.json';
 import apiReference from '../locales/ar/api-reference.json';
+import codes from '../locales/ar/codes.json';
 import common from '../locales/ar/common.json';
 import documentation from '../locales/ar/documentation.json';
 import landing from '../locales/ar/landing.json';
@@ -25,6 +26,7 @@ export const resources = {
     security,
     wallet,
     apiReference,
+    codes,
   },
 } as const;
 

@@ -280,13 +280,13 @@ describe('organisation dashboard', () => {
   it('keeps the chosen section in the URL and marks it as the current page', async () => {
     mockApi();
     const user = userEvent.setup();
-    const { router } = renderDashboard('/org-dashboard?section=data');
+    const { router } = renderDashboard('/org-dashboard?section=settings');
 
-    expect(await screen.findByRole('link', { name: 'البيانات المشفرة' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'الإعدادات' })).toHaveAttribute(
       'aria-current',
       'page',
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'البيانات المشفرة' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'الإعدادات' })).toBeInTheDocument();
     expect(await screen.findByText('سيتوفر في الإصدار القادم')).toBeInTheDocument();
 
     await user.click(screen.getByRole('link', { name: 'إدارة المفاتيح' }));
@@ -300,9 +300,7 @@ describe('organisation dashboard', () => {
         ),
       { timeout: 10_000 },
     );
-    expect(screen.getByRole('link', { name: 'البيانات المشفرة' })).not.toHaveAttribute(
-      'aria-current',
-    );
+    expect(screen.getByRole('link', { name: 'الإعدادات' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('heading', { level: 2, name: 'إدارة المفاتيح' })).toHaveFocus();
 
     await user.click(screen.getByRole('link', { name: 'لوحة التحكم' }));

@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { type ComponentType, lazy } from 'react';
 import type { MeOrganization, MeUser } from './api/get-me.ts';
-import { DataComingSoon, SettingsComingSoon } from './components/coming-soon-panel.tsx';
+import { SettingsComingSoon } from './components/coming-soon-panel.tsx';
 import { DashboardSection } from './dashboard/dashboard-section.tsx';
 
 export const SECTION_IDS = [
@@ -43,7 +43,7 @@ export const sections: Record<SectionId, SectionEntry> = {
   dashboard: { icon: LayoutDashboard, Component: DashboardSection },
   keys: { icon: KeyRound, Component: lazy(() => import('../security/keys-section.tsx')) },
   wallet: { icon: Wallet, Component: lazy(() => import('../wallet/wallet-section.tsx')) },
-  data: { icon: Database, Component: DataComingSoon },
+  data: { icon: Database, Component: lazy(() => import('../codes/codes-section.tsx')) },
   verification: {
     icon: ShieldCheck,
     Component: lazy(() => import('../security/events-section.tsx')),

@@ -1,0 +1,270 @@
+import { type CodeList, checkCharacter, type StaffVerifyResult } from '@tanqin/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CodesSection from './codes-section.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+
+const BODY = 'ABCD2345EFGH6789';
+const CODE = `${BODY}${checkCharacter(BODY)}`;
+const FORMATTED = CODE.match(/.{1,4}/g)!.join('-');
+const WRONG_CHECK = `${BODY}${checkCharacter(BODY) === '0' ? '1' : '0'}`;
+
+const verified: StaffVerifyResult = {
+  success: true,
+  token_id: 'tok_abc123',
+  data: { full_name: 'محمد أحمد القحطاني', national_id: '1012345678', blood_type: 'O+' },
+  data_scope: ['identity'],
+  issuer: { name: 'وزارة الاختبار', client_id: 'tqc_issuer' },
+  verified_at: '2026-11-22T10:00:00.000Z',
+};
+
+const listOf = (overrides: Partial<CodeList> = {}): CodeList => ({
+  tokens: [
+    {
+      token_id: 'tok_used1',
+      data_scope: ['identity'],
+      data_fields: ['full_name', 'national_id'],
+      status: 'used',
+      created_at: '2026-11-22T09:00:00.000Z',
+      expires_at: '2026-11-22T10:00:00.000Z',
+      used_at: '2026-11-22T09:30:00.000Z',
+      used_by: { name: 'بنك الاختبار' },
+      issuer: { name: 'وزارة الاختبار' },
+      audience: { name: 'بنك الاختبار' },
+    },
+    {
+      token_id: 'tok_active2',
+      data_scope: [],
+      data_fields: ['phone'],
+      status: 'active',
+      created_at: '2026-11-22T09:10:00.000Z',
+      expires_at: '2026-11-22T10:10:00.000Z',
+      used_at: null,
+      used_by: null,
+      issuer: { name: 'شركة الشحن' },
+      audience: { name: 'بنك الاختبار' },
+    },
+  ],
+  total: 2,
+  page: 1,
+  page_size: 20,
+  ...overrides,
+});
+
+type Handler = (init?: RequestInit) => Response | Promise<Response>;
+const VERIFY = 'POST /api/v1/tokens/verify';
+const RECEIVED = 'GET /api/v1/tokens?direction=received&page=1&page_size=20';
+
+function mockApi(overrides: Record<string, Handler> = {}) {
+  const handlers: Record<string, Handler> = {
+    [RECEIVED]: () => json(200, listOf()),
+    [VERIFY]: () => json(200, verified),
+    ...overrides,
+  };
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`Unexpected call ${key}`);
+    return handler(init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const callsTo = (key: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key);
+  return { fetchMock, callsTo };
+}
+
+function renderSection(role: 'owner' | 'verifier' | 'viewer' = 'owner') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <CodesSection organization={{ id: 'org_1', role }} />
+    </QueryClientProvider>,
+  );
+}
+
+const codeInput = () => screen.getByLabelText('رمز الهوية المؤقت') as HTMLInputElement;
+const submit = () => screen.getByRole('button', { name: 'فك التشفير' });
+
+describe('codes screen: decrypting a code', () => {
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('formats what is typed left to right, with Arabic-Indic digits and lowercase', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderSection();
+    const input = codeInput();
+    expect(input).toHaveAttribute('dir', 'ltr');
+    await user.type(input, 'abcd ٢٣٤٥ efgh-٦٧٨٩');
+    expect(input).toHaveValue('ABCD-2345-EFGH-6789');
+    await user.type(input, CODE.at(-1)!.toLowerCase());
+    expect(input).toHaveValue(FORMATTED);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('rejects a mistyped code at once, without any request', async () => {
+    const { callsTo } = mockApi();
+    const user = userEvent.setup();
+    renderSection();
+    await user.type(codeInput(), WRONG_CHECK);
+    expect(await screen.findByText(/حرف التحقق في آخره لا يطابق/)).toBeInTheDocument();
+    await user.click(submit());
+    expect(codeInput()).toHaveAccessibleDescription(/خطأً مطبعياً/);
+    expect(callsTo(VERIFY)).toHaveLength(0);
+  });
+
+  it('asks for the rest of an unfinished code without any request', async () => {
+    const { callsTo } = mockApi();
+    const user = userEvent.setup();
+    renderSection();
+    await user.type(codeInput(), 'ABCD23');
+    await user.click(submit());
+    expect(await screen.findByText('الرمز غير مكتمل: يتكون من 17 حرفاً ورقماً.')).toBeVisible();
+    expect(callsTo(VERIFY)).toHaveLength(0);
+  });
+
+  it('shows the decrypted fields once with Arabic labels, then clears them', async () => {
+    const { callsTo } = mockApi();
+    const user = userEvent.setup();
+    renderSection();
+    await user.type(codeInput(), CODE.toLowerCase());
+    await user.click(submit());
+
+    const card = (await screen.findByRole('heading', { name: 'البيانات بعد فك التشفير' })).closest(
+      'div.rounded-2xl',
+    ) as HTMLElement;
+    expect(JSON.parse(String(callsTo(VERIFY)[0]![1]!.body))).toEqual({ token: FORMATTED });
+    const value = (label: string) =>
+      within(card).getByText(label).closest('div')!.querySelector('dd')!.textContent;
+    expect(value('الاسم الكامل')).toBe('محمد أحمد القحطاني');
+    expect(value('رقم الهوية')).toBe('1012345678');
+    // A field without an Arabic label keeps its own name.
+    expect(value('blood_type')).toBe('O+');
+    expect(card).toHaveTextContent('لن تظهر مرة أخرى');
+    expect(card).toHaveTextContent('وزارة الاختبار');
+    expect(codeInput()).toHaveValue('');
+
+    await user.click(within(card).getByRole('button', { name: 'مسح البيانات من الشاشة' }));
+    expect(screen.queryByText('محمد أحمد القحطاني')).not.toBeInTheDocument();
+    expect(screen.getByText('مُسحت البيانات من الشاشة.')).toBeInTheDocument();
+    expect(codeInput()).toHaveFocus();
+  });
+
+  it.each([
+    ['token_used', 410, 'هذا الرمز استُخدم من قبل'],
+    ['token_expired', 410, 'انتهت صلاحية هذا الرمز'],
+    ['token_revoked', 410, 'ألغى العميل أو الجهة المُصدِرة هذا الرمز'],
+    ['token_not_found', 404, 'صادر لمنشأتك وليس لجهة أخرى'],
+    ['token_malformed', 400, 'الرمز غير صحيح'],
+    ['internal_error', 500, 'تعذّر فك تشفير الرمز الآن'],
+  ])('explains %s in Arabic', async (code, status, message) => {
+    mockApi({
+      [VERIFY]: () =>
+        json(status, { code, status, title: 'x', detail: 'English detail', type: 'about:blank' }),
+    });
+    const user = userEvent.setup();
+    renderSection();
+    await user.type(codeInput(), CODE);
+    await user.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).not.toHaveTextContent('English detail');
+    expect(codeInput()).toHaveValue(FORMATTED);
+  });
+
+  it('tells a viewer that their role cannot decrypt, and still shows the list', async () => {
+    mockApi();
+    renderSection('viewer');
+    expect(screen.getByText(/لا تسمح بفك تشفير الرموز/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('رمز الهوية المؤقت')).not.toBeInTheDocument();
+    expect(await screen.findByText('tok_used1')).toBeInTheDocument();
+  });
+});
+
+describe('codes screen: the list', () => {
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows received codes with status badges, field labels and dates', async () => {
+    mockApi();
+    renderSection();
+    const table = await screen.findByRole('region', { name: 'قائمة الرموز' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('tok_used1');
+    expect(within(rows[1]!).getByText('مستخدم')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('الاسم الكامل، رقم الهوية');
+    expect(rows[1]).toHaveTextContent('22 نوفمبر 2026');
+    expect(rows[1]).toHaveTextContent('بواسطة بنك الاختبار');
+    expect(within(rows[2]!).getByText('نشط')).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('شركة الشحن');
+    expect(rows[2]).toHaveTextContent('لم يُستخدم');
+    expect(screen.getByText(/صفحة 1 من 1/)).toBeInTheDocument();
+  });
+
+  it('switches to issued codes and filters by status', async () => {
+    const issued = 'GET /api/v1/tokens?direction=issued&page=1&page_size=20';
+    const issuedUsed = 'GET /api/v1/tokens?direction=issued&page=1&status=used&page_size=20';
+    const { callsTo } = mockApi({
+      [issued]: () => json(200, listOf({ tokens: [], total: 0 })),
+      [issuedUsed]: () => json(200, listOf({ tokens: [listOf().tokens[0]!], total: 1 })),
+    });
+    const user = userEvent.setup();
+    renderSection();
+    await screen.findByText('tok_used1');
+    await user.click(screen.getByRole('tab', { name: 'الرموز الصادرة' }));
+    expect(await screen.findByText('لم تُصدر منشأتك رموزاً بعد.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('الحالة'), 'used');
+    expect(await screen.findByText('tok_used1')).toBeInTheDocument();
+    expect(callsTo(issuedUsed)).toHaveLength(1);
+  });
+
+  it('pages through the codes', async () => {
+    const page2 = 'GET /api/v1/tokens?direction=received&page=2&page_size=20';
+    mockApi({
+      [RECEIVED]: () => json(200, listOf({ total: 41 })),
+      [page2]: () =>
+        json(
+          200,
+          listOf({ tokens: [{ ...listOf().tokens[1]!, token_id: 'tok_p2' }], total: 41, page: 2 }),
+        ),
+    });
+    const user = userEvent.setup();
+    renderSection();
+    expect(await screen.findByText(/صفحة 1 من 3/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'السابق' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'التالي' }));
+    expect(await screen.findByText('tok_p2')).toBeInTheDocument();
+    expect(screen.getByText(/صفحة 2 من 3/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'السابق' })).toBeEnabled();
+  });
+
+  it('shows loading, then an error with a retry, then the empty state', async () => {
+    let answer: () => Response = () => json(500, { code: 'internal_error', status: 500 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockApi({
+      [RECEIVED]: async () => {
+        await gate;
+        return answer();
+      },
+    });
+    const user = userEvent.setup();
+    renderSection();
+    expect(screen.getByRole('status')).toHaveTextContent('جاري تحميل الرموز...');
+    release();
+    expect(await screen.findByText('تعذّر تحميل الرموز. حاول مرة أخرى.')).toBeInTheDocument();
+    answer = () => json(200, listOf({ tokens: [], total: 0 }));
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    await waitFor(() => expect(screen.getByText('لم تستلم منشأتك رموزاً بعد.')).toBeInTheDocument());
+  });
+});

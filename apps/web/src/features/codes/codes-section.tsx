@@ -1,0 +1,25 @@
+import type { MemberRole } from '@tanqin/shared';
+import { useTranslation } from 'react-i18next';
+import { CodesList } from './components/codes-list.tsx';
+import { VerifyCodePanel } from './components/verify-code-panel.tsx';
+
+/**
+ * The "encrypted data" item of the organisation dashboard: staff decrypt a code the customer
+ * shared (journey step 4), and follow the codes the organisation issued and received.
+ */
+export default function CodesSection({
+  organization,
+}: {
+  organization: { id: string; role: MemberRole };
+}) {
+  const { t } = useTranslation('codes');
+  return (
+    <div className="space-y-6">
+      <p className="max-w-3xl text-sm leading-relaxed text-slate-600">{t('intro')}</p>
+      <div className="max-w-3xl">
+        <VerifyCodePanel organizationId={organization.id} role={organization.role} />
+      </div>
+      <CodesList organizationId={organization.id} />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import type { MemberRole, StaffVerifyResult } from '@tanqin/shared';
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useVerifyCode } from '../api/codes-queries.ts';
+import { type CodeInputProblem, codeInputProblem, formatCodeInput } from '../code-input.ts';
+import { DecryptedCard } from './decrypted-card.tsx';
+
+/** Roles allowed to decrypt, as the API enforces them. */
+const VERIFIER_ROLES: readonly MemberRole[] = ['owner', 'admin', 'verifier'];
+
+const KNOWN_ERRORS = [
+  'token_used',
+  'token_expired',
+  'token_revoked',
+  'token_not_found',
+  'token_malformed',
+  'forbidden',
+] as const;
+type KnownError = (typeof KNOWN_ERRORS)[number] | 'fallback';
+
+function errorKind(error: unknown): KnownError {
+  if (error instanceof ApiError && (KNOWN_ERRORS as readonly string[]).includes(error.code))
+    return error.code as KnownError;
+  return 'fallback';
+}
+
+/**
+ * Journey step 4: staff type the code the customer shared, see the data once, then clear it.
+ * A mistyped code is caught by its check character before any request.
+ */
+export function VerifyCodePanel({
+  organizationId,
+  role,
+}: {
+  organizationId: string;
+  role: MemberRole;
+}) {
+  const { t } = useTranslation('codes');
+  const verify = useVerifyCode(organizationId);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<CodeInputProblem>();
+  const [failure, setFailure] = useState<KnownError>();
+  const [result, setResult] = useState<StaffVerifyResult>();
+  const [isCleared, setIsCleared] = useState(false);
+
+  if (!VERIFIER_ROLES.includes(role)) {
+    return (
+      <Card className="p-5">
+        <Alert tone="info">{t('verify.notAllowed')}</Alert>
+      </Card>
+    );
+  }
+
+  const onChange = (typed: string) => {
+    const formatted = formatCodeInput(typed);
+    setValue(formatted);
+    setProblem(codeInputProblem(formatted, true));
+    setFailure(undefined);
+    setIsCleared(false);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (verify.isPending) return;
+    const found = codeInputProblem(value);
+    setProblem(found);
+    if (found) {
+      inputRef.current?.focus();
+      return;
+    }
+    setFailure(undefined);
+    verify.mutate(value, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        setValue('');
+      },
+      onError: (error) => setFailure(errorKind(error)),
+    });
+  };
+
+  const clear = () => {
+    setResult(undefined);
+    verify.reset();
+    setIsCleared(true);
+    inputRef.current?.focus();
+  };
+
+  return (
+    <div className="space-y-4">
+      <Card className="p-5">
+        <h3 className="mb-4 flex items-center gap-2 text-base font-bold text-slate-900">
+          <KeyRound aria-hidden className="size-5 text-brand-700" />
+          {t('verify.title')}
+        </h3>
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <TextField
+            ref={inputRef}
+            label={t('verify.label')}
+            hint={t('verify.hint')}
+            error={problem ? t(`input.${problem}`) : undefined}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            dir="ltr"
+            name="token"
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            placeholder="XXXX-XXXX-XXXX-XXXX-C"
+            className="text-start font-mono text-lg tracking-wider"
+          />
+          <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending}>
+            {verify.isPending ? t('verify.submitting') : t('verify.submit')}
+          </Button>
+        </form>
+        {failure ? (
+          <Alert tone="error" className="mt-4">
+            {t(`errors.${failure}`)}
+          </Alert>
+        ) : null}
+        {isCleared ? (
+          <p role="status" className="mt-4 text-sm text-slate-600">
+            {t('result.cleared')}
+          </p>
+        ) : null}
+      </Card>
+      {result ? <DecryptedCard result={result} onClear={clear} /> : null}
+    </div>
+  );
+}
