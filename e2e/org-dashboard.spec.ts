@@ -138,7 +138,7 @@ describe('organisation dashboard', () => {
     expect(
       await page.getByRole('link', { name: 'إدارة المفاتيح' }).getAttribute('aria-current'),
     ).toBe('page');
-    await page.getByText('سيتوفر في الإصدار القادم').waitFor();
+    await page.getByRole('tab', { name: 'مفاتيح API' }).waitFor();
     await saveScreenshot(page, 'org-dashboard-desktop-keys');
     await page.goBack();
     await page.getByText(organization.client_id, { exact: true }).waitFor();

@@ -10,6 +10,7 @@ export default defineConfig({
   build: { sourcemap: false, chunkSizeWarningLimit: 600, assetsInlineLimit: 0 },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/v1': apiTarget, '/docs': apiTarget },
+    // /docs is a page of this app (it reads /v1/openapi.json), not an API path.
+    proxy: { '/api': apiTarget, '/v1': apiTarget },
   },
 });
