@@ -5,7 +5,7 @@ import {
   type TokenStatus,
 } from '@tanqin/shared';
 import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
@@ -34,25 +34,48 @@ function When({ at }: { at: string }) {
   );
 }
 
+// On a phone each row becomes a small card: one line per column, its label beside the value.
+const STACKED_CELL =
+  'max-md:flex max-md:justify-between max-md:gap-4 max-md:border-0 max-md:py-1.5';
+
+function Cell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Td className={STACKED_CELL}>
+      <span aria-hidden className="shrink-0 text-xs font-semibold text-slate-500 md:hidden">
+        {label}
+      </span>
+      <div className="max-md:text-end">{children}</div>
+    </Td>
+  );
+}
+
 function CodeRow({ item, direction }: { item: CodeListItem; direction: CodeDirection }) {
   const { t } = useTranslation('codes');
   return (
-    <tr>
-      <Td>
-        <span className="ltr-island font-mono text-xs text-slate-700">{item.token_id}</span>
-      </Td>
-      <Td>
+    <tr className="max-md:block max-md:border-t max-md:border-slate-100 max-md:py-2">
+      <Cell label={t('list.columns.reference')}>
+        <span className="ltr-island font-mono text-xs text-slate-700 max-md:break-all md:whitespace-nowrap">
+          {item.token_id}
+        </span>
+      </Cell>
+      <Cell label={t('list.columns.status')}>
         <Badge tone={STATUS_TONES[item.status]}>{t(`status.${item.status}`)}</Badge>
-      </Td>
-      <Td className="min-w-40">{item.data_fields.map((name) => fieldLabel(name, t)).join('، ')}</Td>
-      <Td>{direction === 'issued' ? item.audience.name : item.issuer.name}</Td>
-      <Td>
+      </Cell>
+      <Cell label={t('list.columns.fields')}>
+        <span className="md:min-w-40 md:inline-block">
+          {item.data_fields.map((name) => fieldLabel(name, t)).join('، ')}
+        </span>
+      </Cell>
+      <Cell label={t(direction === 'issued' ? 'list.columns.audience' : 'list.columns.issuer')}>
+        {direction === 'issued' ? item.audience.name : item.issuer.name}
+      </Cell>
+      <Cell label={t('list.columns.createdAt')}>
         <When at={item.created_at} />
-      </Td>
-      <Td>
+      </Cell>
+      <Cell label={t('list.columns.expiresAt')}>
         <When at={item.expires_at} />
-      </Td>
-      <Td>
+      </Cell>
+      <Cell label={t('list.columns.usedAt')}>
         {item.used_at ? (
           <>
             <When at={item.used_at} />
@@ -65,7 +88,7 @@ function CodeRow({ item, direction }: { item: CodeListItem; direction: CodeDirec
         ) : (
           <span className="text-slate-500">{t('list.notUsed')}</span>
         )}
-      </Td>
+      </Cell>
     </tr>
   );
 }
@@ -127,8 +150,8 @@ function CodesTable({
   const pages = Math.max(1, Math.ceil(total / page_size));
   return (
     <div className="space-y-3" aria-busy={codes.isFetching}>
-      <Table label={t('list.label')}>
-        <TableHead>
+      <Table label={t('list.label')} className="max-md:block">
+        <TableHead className="max-md:sr-only">
           <tr>
             <Th>{t('list.columns.reference')}</Th>
             <Th>{t('list.columns.status')}</Th>
@@ -139,7 +162,7 @@ function CodesTable({
             <Th>{t('list.columns.usedAt')}</Th>
           </tr>
         </TableHead>
-        <tbody>
+        <tbody className="max-md:block">
           {tokens.map((item) => (
             <CodeRow key={item.token_id} item={item} direction={direction} />
           ))}

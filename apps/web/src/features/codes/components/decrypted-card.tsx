@@ -44,10 +44,10 @@ export function DecryptedCard({
         <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200">
           {entriesOf(result.data).map(([name, value]) => (
             <div key={name} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
-              <dt className="text-sm text-slate-600">
+              <dt className="flex flex-wrap items-baseline gap-x-2 text-sm text-slate-600">
                 <span className="font-semibold text-slate-800">{fieldLabel(name, t)}</span>
                 {hasFieldLabel(name) ? (
-                  <span className="ltr-island ms-2 font-mono text-xs text-slate-400">{name}</span>
+                  <span className="ltr-island font-mono text-xs text-slate-400">{name}</span>
                 ) : null}
               </dt>
               <dd className="break-words font-medium text-slate-900">
