@@ -2,49 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { launchBrowser, openPage, saveScreenshot, type viewports } from './support/browser.ts';
-
-interface Admin {
-  email: string;
-  password: string;
-}
-interface Organization {
-  id: string;
-  name: string;
-  client_id: string;
-}
-
-/** Signs an organisation up through the API, as the sign-up form would. */
-async function signUpOrganization(page: Page, slug: string, name: string) {
-  const admin: Admin = { email: `admin@${slug}.example.sa`, password: 'Codes2025x' };
-  const response = await page.request.post('/api/v1/signup', {
-    data: {
-      name,
-      type: 'private',
-      email: `contact@${slug}.example.sa`,
-      contactPerson: 'ريم الشهري',
-      adminDetails: {
-        firstName: 'ريم',
-        lastName: 'الشهري',
-        email: admin.email,
-        password: admin.password,
-        confirmPassword: admin.password,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { organization } = (await response.json()) as { organization: Organization };
-  return { admin, organization };
-}
-
-/** Signs in through the API and leaves the token where the sign-in form puts it. */
-async function signIn(page: Page, admin: Admin) {
-  const response = await page.request.post('/api/v1/auth/login', { data: admin });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('org_token', value), token);
-  return token;
-}
+import {
+  collectConsoleErrors,
+  horizontalOverflow,
+  signIn,
+  signUpOrganization,
+} from './support/organizations.ts';
 
 /** The issuer's /v1 headers: an API key created through the dashboard API. */
 async function integratorHeaders(page: Page, token: string, clientId: string) {
@@ -60,15 +23,6 @@ async function integratorHeaders(page: Page, token: string, clientId: string) {
   };
 }
 
-function collectConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 async function openCodes(page: Page, viewport: keyof typeof viewports) {
   await page.goto('/org-dashboard');
   if (viewport === 'mobile') await page.getByRole('button', { name: 'فتح القائمة' }).click();
@@ -76,9 +30,6 @@ async function openCodes(page: Page, viewport: keyof typeof viewports) {
   await page.waitForURL(/\?section=data$/);
   await page.getByRole('heading', { level: 2, name: 'البيانات المشفرة' }).waitFor();
 }
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const person = {
   full_name: 'عبدالله سعد المطيري',
@@ -103,10 +54,14 @@ describe('codes screen', () => {
     async (viewport) => {
       const page = await openPage(browser, server.baseUrl, viewport);
       const errors = collectConsoleErrors(page);
-      const issuer = await signUpOrganization(page, `issuer-${viewport}`, 'شركة الشحن السريع');
+      const issuer = await signUpOrganization(page, `issuer-${viewport}`, 'شركة الشحن السريع', {
+        adminName: ['ريم', 'الشهري'],
+      });
       const issuerToken = await signIn(page, issuer.admin);
       const headers = await integratorHeaders(page, issuerToken, issuer.organization.client_id);
-      const bank = await signUpOrganization(page, `bank-${viewport}`, 'بنك الرياض الرقمي');
+      const bank = await signUpOrganization(page, `bank-${viewport}`, 'بنك الرياض الرقمي', {
+        adminName: ['ريم', 'الشهري'],
+      });
 
       const generated = await page.request.post('/v1/tokens/generate', {
         headers,

@@ -5,56 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_TOKEN, SAMPLE_TOKEN_ID } from '../apps/web/src/features/documentation/snippets.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
-
-interface Admin {
-  email: string;
-  password: string;
-}
-interface SignedUpOrganization {
-  id: string;
-  name: string;
-  client_id: string;
-}
-
-async function signUpOrganization(page: Page, slug: string, name: string) {
-  const admin: Admin = { email: `admin@${slug}.example.sa`, password: 'Documentation2025' };
-  const response = await page.request.post('/api/v1/signup', {
-    data: {
-      name,
-      type: 'private',
-      email: `contact@${slug}.example.sa`,
-      contactPerson: 'فهد العتيبي',
-      adminDetails: {
-        firstName: 'فهد',
-        lastName: 'العتيبي',
-        email: admin.email,
-        password: admin.password,
-        confirmPassword: admin.password,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { organization } = (await response.json()) as { organization: SignedUpOrganization };
-  return { admin, organization };
-}
-
-async function signIn(page: Page, admin: Admin) {
-  const response = await page.request.post('/api/v1/auth/login', { data: admin });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('org_token', value), token);
-  return token;
-}
-
-function collectConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+import { collectConsoleErrors, signIn, signUpOrganization } from './support/organizations.ts';
 
 /** Every request the page makes must stay on our own server (CSP connect-src 'self'). */
 function collectForeignRequests(page: Page, baseUrl: string) {
@@ -155,7 +106,9 @@ describe('documentation and API reference', () => {
     const page = await openPage(browser, server.baseUrl, 'desktop');
     const errors = collectConsoleErrors(page);
     const foreign = collectForeignRequests(page, server.baseUrl);
-    const { admin, organization } = await signUpOrganization(page, 'docs-bank', 'بنك التوثيق');
+    const { admin, organization } = await signUpOrganization(page, 'docs-bank', 'بنك التوثيق', {
+      adminName: ['فهد', 'العتيبي'],
+    });
     const sessionToken = await signIn(page, admin);
 
     await page.goto('/documentation');
@@ -305,7 +258,9 @@ describe('documentation and API reference', () => {
   it('starts with the menu collapsed on a phone, and nothing is wider than the screen', async () => {
     const page = await openPage(browser, server.baseUrl, 'mobile');
     const errors = collectConsoleErrors(page);
-    const { admin, organization } = await signUpOrganization(page, 'docs-phone', 'هيئة الجوال');
+    const { admin, organization } = await signUpOrganization(page, 'docs-phone', 'هيئة الجوال', {
+      adminName: ['فهد', 'العتيبي'],
+    });
     await signIn(page, admin);
     await page.goto('/documentation');
     await page.getByText(organization.client_id, { exact: true }).waitFor();
@@ -354,7 +309,9 @@ describe('documentation and API reference', () => {
     const page = await openPage(browser, server.baseUrl, 'desktop');
     const errors = collectConsoleErrors(page);
     const foreign = collectForeignRequests(page, server.baseUrl);
-    const { admin, organization } = await signUpOrganization(page, 'docs-try', 'وزارة التجربة');
+    const { admin, organization } = await signUpOrganization(page, 'docs-try', 'وزارة التجربة', {
+      adminName: ['فهد', 'العتيبي'],
+    });
     const sessionToken = await signIn(page, admin);
     const created = await page.request.post('/api/v1/security/api-keys', {
       headers: { Authorization: `Bearer ${sessionToken}` },

@@ -2,63 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
-
-interface Admin {
-  email: string;
-  password: string;
-}
-interface SignedUpOrganization {
-  id: string;
-  name: string;
-  client_id: string;
-  created_at: string;
-}
-
-/** Signs an organisation up through the API, as the sign-up form would. */
-async function signUpOrganization(page: Page, slug: string, name: string) {
-  const admin: Admin = { email: `admin@${slug}.example.sa`, password: 'Dashboard2025' };
-  const response = await page.request.post('/api/v1/signup', {
-    data: {
-      name,
-      type: 'government',
-      email: `contact@${slug}.example.sa`,
-      contactPerson: 'نورة القحطاني',
-      adminDetails: {
-        firstName: 'نورة',
-        lastName: 'القحطاني',
-        email: admin.email,
-        password: admin.password,
-        confirmPassword: admin.password,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { organization } = (await response.json()) as { organization: SignedUpOrganization };
-  return { admin, organization };
-}
-
-/** Signs in through the API and leaves the token where the sign-in form puts it. */
-async function signIn(page: Page, admin: Admin) {
-  const response = await page.request.post('/api/v1/auth/login', { data: admin });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('org_token', value), token);
-  return token;
-}
+import { collectConsoleErrors, signIn, signUpOrganization } from './support/organizations.ts';
 
 /** The value shown under a counter's label (label and value are a dt/dd pair). */
 const counterValue = (page: Page, label: string) =>
   page.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
-
-function collectConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 describe('organisation dashboard', () => {
   let server: AppServer;
@@ -79,6 +27,7 @@ describe('organisation dashboard', () => {
       page,
       'riyadh-health',
       'هيئة الصحة الرقمية',
+      { type: 'government', adminName: ['نورة', 'القحطاني'] },
     );
     const token = await signIn(page, admin);
 
@@ -171,6 +120,7 @@ describe('organisation dashboard', () => {
       page,
       'jeddah-ports',
       'الهيئة العامة للموانئ',
+      { type: 'government', adminName: ['نورة', 'القحطاني'] },
     );
     await signIn(page, admin);
 
@@ -208,7 +158,10 @@ describe('organisation dashboard', () => {
 
   it('shows a skeleton while loading and an Arabic error with a working retry', async () => {
     const page = await openPage(browser, server.baseUrl, 'desktop');
-    const { admin, organization } = await signUpOrganization(page, 'dammam-bank', 'بنك الشرقية');
+    const { admin, organization } = await signUpOrganization(page, 'dammam-bank', 'بنك الشرقية', {
+      type: 'government',
+      adminName: ['نورة', 'القحطاني'],
+    });
     await signIn(page, admin);
 
     // Hold the first /auth/me answer to see the loading state, then make it fail.

@@ -2,57 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
-
-interface Admin {
-  email: string;
-  password: string;
-}
-interface SignedUpOrganization {
-  id: string;
-  name: string;
-  client_id: string;
-}
-
-/** Signs an organisation up through the API, as the sign-up form would. */
-async function signUpOrganization(page: Page, slug: string, name: string) {
-  const admin: Admin = { email: `admin@${slug}.example.sa`, password: 'Security2025' };
-  const response = await page.request.post('/api/v1/signup', {
-    data: {
-      name,
-      type: 'private',
-      email: `contact@${slug}.example.sa`,
-      contactPerson: 'خالد الدوسري',
-      adminDetails: {
-        firstName: 'خالد',
-        lastName: 'الدوسري',
-        email: admin.email,
-        password: admin.password,
-        confirmPassword: admin.password,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { organization } = (await response.json()) as { organization: SignedUpOrganization };
-  return { admin, organization };
-}
-
-/** Signs in through the API and leaves the token where the sign-in form puts it. */
-async function signIn(page: Page, admin: Admin) {
-  const response = await page.request.post('/api/v1/auth/login', { data: admin });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('org_token', value), token);
-}
-
-function collectConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+import {
+  collectConsoleErrors,
+  horizontalOverflow,
+  signIn,
+  signUpOrganization,
+} from './support/organizations.ts';
 
 /** A real integrator call: Basic api_key:api_secret plus the organisation's client id. */
 function generateToken(page: Page, clientId: string, key: { apiKey: string; apiSecret: string }) {
@@ -67,10 +22,6 @@ function generateToken(page: Page, clientId: string, key: { apiKey: string; apiS
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const errorToast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-
-/** Nothing on the page is wider than the window (tables scroll inside themselves). */
-const pageOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('security dashboard', () => {
   let server: AppServer;
@@ -255,7 +206,7 @@ describe('security dashboard', () => {
     await page.goto('/org-dashboard?section=keys');
     await page.getByRole('heading', { name: 'لا توجد مفاتيح API' }).waitFor();
     await saveScreenshot(page, 'security-keys-empty-mobile');
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
 
     await page.getByRole('button', { name: 'إنشاء مفتاح جديد' }).click();
     const dialog = page.getByRole('dialog', { name: 'إنشاء مفتاح API جديد' });
@@ -267,7 +218,7 @@ describe('security dashboard', () => {
     await shownOnce.waitFor();
     const [apiKey, apiSecret] = await shownOnce.locator('code').allTextContents();
     await saveScreenshot(page, 'security-keys-secret-once-mobile');
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
     // Refused from this address (not in the key's allowed IPs): a security event.
     const refused = await generateToken(page, organization.client_id, {
       apiKey: apiKey!,
@@ -277,7 +228,7 @@ describe('security dashboard', () => {
     await shownOnce.getByRole('button', { name: 'حفظت المفتاح السري، أخفِه' }).click();
     await page.getByRole('group', { name: 'تطبيق الجوال' }).waitFor();
     await saveScreenshot(page, 'security-keys-list-mobile');
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
 
     await page.getByRole('tab', { name: 'التحكم في IP والمواقع الجغرافية' }).click();
     await page.getByRole('button', { name: 'إضافة عنوان IP' }).click();
@@ -290,7 +241,7 @@ describe('security dashboard', () => {
     await ipTable.getByText('2001:db8::1').waitFor();
     await ipTable.getByText('تطبيق الجوال').waitFor();
     await saveScreenshot(page, 'security-network-mobile');
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
     // The table scrolls sideways inside its own region.
     const tableScroll = await ipTable.evaluate(
       (element) => element.scrollWidth > element.clientWidth,
@@ -300,17 +251,17 @@ describe('security dashboard', () => {
     await page.getByRole('tab', { name: 'قواعد الدول' }).click();
     await page.getByPlaceholder('ابحث باسم الدولة أو رمزها').fill('sa');
     await saveScreenshot(page, 'security-countries-mobile');
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
 
     await page.getByRole('tab', { name: 'أحداث الأمان' }).click();
     const events = page.getByRole('region', { name: 'جدول أحداث الأمان' });
     await events.getByText('عنوان IP محظور').waitFor();
     await saveScreenshot(page, 'security-events-mobile');
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
 
     await page.getByRole('tab', { name: 'إعدادات الإشعارات' }).click();
     await saveScreenshot(page, 'security-notifications-mobile');
-    expect(await pageOverflow(page)).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
 
     // The verification menu item opens the same dashboard on the events tab.
     await page.goto('/org-dashboard?section=verification');

@@ -2,49 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { launchBrowser, openPage, saveScreenshot, type viewports } from './support/browser.ts';
-
-interface Admin {
-  email: string;
-  password: string;
-}
-interface Organization {
-  id: string;
-  name: string;
-  client_id: string;
-}
-
-/** Signs an organisation up through the API, as the sign-up form would. */
-async function signUpOrganization(page: Page, slug: string, name: string) {
-  const admin: Admin = { email: `admin@${slug}.example.sa`, password: 'Wallet2025x' };
-  const response = await page.request.post('/api/v1/signup', {
-    data: {
-      name,
-      type: 'private',
-      email: `contact@${slug}.example.sa`,
-      contactPerson: 'خالد الدوسري',
-      adminDetails: {
-        firstName: 'خالد',
-        lastName: 'الدوسري',
-        email: admin.email,
-        password: admin.password,
-        confirmPassword: admin.password,
-      },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { organization } = (await response.json()) as { organization: Organization };
-  return { admin, organization };
-}
-
-/** Signs in through the API and leaves the token where the sign-in form puts it. */
-async function signIn(page: Page, admin: Admin) {
-  const response = await page.request.post('/api/v1/auth/login', { data: admin });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('org_token', value), token);
-  return token;
-}
+import {
+  type Admin,
+  collectConsoleErrors,
+  horizontalOverflow,
+  signIn,
+  signUpOrganization,
+} from './support/organizations.ts';
 
 /** An integrator's API key, created through the dashboard API. */
 async function createKey(page: Page, token: string) {
@@ -62,27 +26,12 @@ const figure = (page: Page, label: string) =>
 const figureText = async (page: Page, label: string) =>
   (await figure(page, label).textContent())?.replace(/\s+/g, ' ').trim();
 
-function collectConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 async function openWallet(page: Page, viewport: keyof typeof viewports) {
   await page.goto('/org-dashboard');
   if (viewport === 'mobile') await page.getByRole('button', { name: 'فتح القائمة' }).click();
   await page.getByRole('link', { name: 'المحفظة' }).click();
   await page.waitForURL(/\?section=wallet$/);
   await page.getByRole('heading', { level: 2, name: 'المحفظة' }).waitFor();
-}
-
-async function horizontalOverflow(page: Page) {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
 }
 
 describe('wallet', () => {
