@@ -86,13 +86,14 @@ describe.each(databaseKinds)('the dashboard codes screen on %s', (kind) => {
       { endpoint: 'POST /api/v1/tokens/verify', status_code: 200, api_key_id: null },
     ]);
     const audit = await server.db.query<{ action: string; actor_organization_id: string }>(
-      'select action, actor_organization_id, fields from audit_log where token_id = $1 order by created_at, seq',
+      'select action, actor_organization_id, actor, fields from audit_log where token_id = $1 order by created_at, seq',
       [code.token_id],
     );
     const uses = audit.filter((row) => row.action === 'use');
     expect(uses).toHaveLength(1);
     expect(uses[0]).toMatchObject({
       actor_organization_id: bank.organization.id,
+      actor: expect.stringMatching(/^user:[0-9a-f-]{36}$/),
       fields: Object.keys(person),
     });
     expect(audit.filter((row) => row.action === 'failed_use')).toHaveLength(2);

@@ -1,5 +1,6 @@
 import type { CodeDirection, CodeList, CodeListItem, TokenStatus } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
+import type { Principal } from '../auth/sessions.service.ts';
 import type { Membership } from '../organizations/organizations.service.ts';
 import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
 import { verifyToken } from '../tokens/tokens.service.ts';
@@ -9,7 +10,7 @@ import { verifyToken } from '../tokens/tokens.service.ts';
  * the public API, so the call is billed, audited and refused exactly the same way. No API key
  * is involved; scopes and rate limits belong to the public pipeline and are not consulted.
  */
-function dashboardCaller(member: Membership): ApiCaller {
+function dashboardCaller(member: Principal & Membership): ApiCaller {
   return {
     organizationId: member.organization.id,
     clientId: member.organization.client_id,
@@ -19,13 +20,14 @@ function dashboardCaller(member: Membership): ApiCaller {
     ratePerMinute: 0,
     ratePerHour: 0,
     allowedIps: null,
+    actor: `user:${member.userId}`,
   };
 }
 
 /** A staff member decrypts a code addressed to their organisation. */
 export function verifyTokenAsMember(
   ctx: AppContext,
-  member: Membership,
+  member: Principal & Membership,
   meta: RequestMeta,
   typed: string,
 ) {

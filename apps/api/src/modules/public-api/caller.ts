@@ -10,6 +10,8 @@ export interface ApiCaller {
   ratePerMinute: number;
   ratePerHour: number;
   allowedIps: string[] | null;
+  /** Who the audit log names, when not a key: e.g. `user:<id>` for staff on the dashboard. */
+  actor?: string;
 }
 
 export interface RequestMeta {

@@ -59,7 +59,7 @@ function effectiveStatus(row: Pick<TokenRow, 'status' | 'expires_at'>, now: Date
 }
 
 const actorOf = (caller: ApiCaller) =>
-  caller.apiKeyId ? `api_key:${caller.apiKeyId}` : 'client_credentials';
+  caller.actor ?? (caller.apiKeyId ? `api_key:${caller.apiKeyId}` : 'client_credentials');
 
 /** The audit source columns of a CTE that returns token rows. */
 const tokenAuditSource = (cte: string): AuditSource => ({
