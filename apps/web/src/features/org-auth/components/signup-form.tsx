@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { authErrorText } from '../auth-error.ts';
 import { useFieldErrorText } from '../field-error-text.ts';
@@ -49,9 +49,6 @@ const FIELD_PATHS = [
   'adminDetails.password',
   'adminDetails.confirmPassword',
 ] as const satisfies readonly Path<OrgSignupInput>[];
-type FieldPath = (typeof FIELD_PATHS)[number];
-const isFieldPath = (path: string): path is FieldPath =>
-  (FIELD_PATHS as readonly string[]).includes(path);
 
 function OptionalLabel({ children }: { children: ReactNode }) {
   const { t } = useTranslation('orgAuth');
@@ -102,22 +99,13 @@ export function SignupForm({ onGoToLogin }: { onGoToLogin: (adminEmail?: string)
     reValidateMode: 'onChange',
   });
 
-  /** A 400 names the fields it refused; each message goes under its own field. */
-  const showServerFieldErrors = (error: unknown) => {
-    if (!(error instanceof ApiError)) return;
-    const fieldErrors = error.fieldErrors.filter(({ path }) => isFieldPath(path));
-    fieldErrors.forEach(({ path, code }, index) => {
-      setError(path as FieldPath, { type: 'server', message: code }, { shouldFocus: index === 0 });
-    });
-  };
-
   const submit = handleSubmit((values) =>
     signUp.mutate(values, {
       onSuccess: () => {
         setSignedUpEmail(values.adminDetails.email);
         reset();
       },
-      onError: showServerFieldErrors,
+      onError: (error) => showServerFieldErrors(error, setError, FIELD_PATHS, { focusFirst: true }),
     }),
   );
 

@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { type CreatedApiKey, useCreateApiKey } from '../api/create-api-key.ts';
 import { failureMessage } from '../components/failure-message.ts';
 import { scopeTextKey } from './scope-keys.ts';
@@ -38,8 +38,6 @@ const FORM_FIELDS = [
   'rate_limit_per_minute',
   'expires_at',
 ] as const;
-const isFormField = (path: string): path is (typeof FORM_FIELDS)[number] =>
-  (FORM_FIELDS as readonly string[]).includes(path);
 
 const defaultValues: KeyFormInput = {
   key_name: '',
@@ -105,13 +103,7 @@ function CreateApiKeyForm({
           onCreated(created);
         },
         onError: (error) => {
-          if (error instanceof ApiError) {
-            for (const fieldError of error.fieldErrors) {
-              if (isFormField(fieldError.path)) {
-                setError(fieldError.path, { message: fieldError.code });
-              }
-            }
-          }
+          showServerFieldErrors(error, setError, FORM_FIELDS);
           toast.error(failureMessage(t('toasts.createFailed'), error, ts));
         },
       },

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import {
   type CreatedNotificationPreference,
   useCreateNotificationPreference,
@@ -19,8 +19,6 @@ import { failureMessage } from '../components/failure-message.ts';
 type FormInput = z.input<typeof createNotificationPreferenceSchema>;
 type FormOutput = z.output<typeof createNotificationPreferenceSchema>;
 const FORM_FIELDS = ['notification_type', 'event_types', 'destination'] as const;
-const isFormField = (path: string): path is (typeof FORM_FIELDS)[number] =>
-  (FORM_FIELDS as readonly string[]).includes(path);
 const TYPES = [
   { value: 'email', icon: Mail },
   { value: 'webhook', icon: Webhook },
@@ -70,13 +68,7 @@ function AddNotificationForm({
           onCreated(created);
         },
         onError: (error) => {
-          if (error instanceof ApiError) {
-            for (const fieldError of error.fieldErrors) {
-              if (isFormField(fieldError.path)) {
-                setError(fieldError.path, { message: fieldError.code });
-              }
-            }
-          }
+          showServerFieldErrors(error, setError, FORM_FIELDS);
           toast.error(failureMessage(t('toasts.notificationCreateFailed'), error, t));
         },
       },

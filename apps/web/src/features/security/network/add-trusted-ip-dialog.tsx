@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useCreateTrustedIp } from '../api/create-trusted-ip.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import { failureMessage } from '../components/failure-message.ts';
@@ -15,8 +15,6 @@ import { failureMessage } from '../components/failure-message.ts';
 type IpFormInput = z.input<typeof createTrustedIpSchema>;
 type IpFormOutput = z.output<typeof createTrustedIpSchema>;
 const FORM_FIELDS = ['ip_address', 'ip_range', 'description', 'api_key_id'] as const;
-const isFormField = (path: string): path is (typeof FORM_FIELDS)[number] =>
-  (FORM_FIELDS as readonly string[]).includes(path);
 
 function AddTrustedIpForm({
   organizationId,
@@ -60,13 +58,7 @@ function AddTrustedIpForm({
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError) {
-            for (const fieldError of error.fieldErrors) {
-              if (isFormField(fieldError.path)) {
-                setError(fieldError.path, { message: fieldError.code });
-              }
-            }
-          }
+          showServerFieldErrors(error, setError, FORM_FIELDS);
           toast.error(failureMessage(t('toasts.trustedIpAddFailed'), error, t));
         },
       },
