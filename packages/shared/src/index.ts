@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './ip.ts';
 export * from './messages.ts';
+export * from './permissions.ts';
 export * from './problem.ts';
 export * from './schemas/api-keys.ts';
 export * from './schemas/auth.ts';

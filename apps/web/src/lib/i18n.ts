@@ -1,34 +1,27 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import apiKeys from '../locales/ar/api-keys.json';
-import apiReference from '../locales/ar/api-reference.json';
-import codes from '../locales/ar/codes.json';
-import common from '../locales/ar/common.json';
-import documentation from '../locales/ar/documentation.json';
-import landing from '../locales/ar/landing.json';
-import orgAuth from '../locales/ar/org-auth.json';
-import orgDashboard from '../locales/ar/org-dashboard.json';
-import security from '../locales/ar/security.json';
-import wallet from '../locales/ar/wallet.json';
 
 /** Languages with their direction; Arabic is the default (STYLE.md, Excalidraw's table). */
 export const LANGUAGES = { ar: { dir: 'rtl' }, en: { dir: 'ltr' } } as const;
 export type AppLanguage = keyof typeof LANGUAGES;
 
+type Namespaces = Record<string, Record<string, unknown>>;
+
+/** `locales/ar/org-auth.json` becomes the namespace `orgAuth`: adding a file registers it. */
+function namespacesOf(files: Record<string, { default: Record<string, unknown> }>): Namespaces {
+  return Object.fromEntries(
+    Object.entries(files).map(([path, module]) => [
+      path
+        .replace(/^.*\/([^/]+)\.json$/, '$1')
+        .replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+      module.default,
+    ]),
+  );
+}
+
 export const resources = {
-  ar: {
-    common,
-    landing,
-    orgAuth,
-    orgDashboard,
-    documentation,
-    apiKeys,
-    security,
-    wallet,
-    apiReference,
-    codes,
-  },
-} as const;
+  ar: namespacesOf(import.meta.glob('../locales/ar/*.json', { eager: true })),
+};
 
 void i18n.use(initReactI18next).init({
   resources,
