@@ -22,8 +22,7 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export const rolesWith = (permission: Permission): readonly MemberRole[] =>
-  PERMISSIONS[permission];
+export const rolesWith = (permission: Permission): readonly MemberRole[] => PERMISSIONS[permission];
 
 export const can = (role: MemberRole, permission: Permission): boolean =>
   (PERMISSIONS[permission] as readonly MemberRole[]).includes(role);
