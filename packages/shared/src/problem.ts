@@ -12,6 +12,7 @@ export const problemCodes = {
   invalid_credentials: 401,
   session_expired: 401,
   forbidden: 403,
+  account_unconfirmed: 403,
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,

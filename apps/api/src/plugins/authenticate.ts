@@ -35,6 +35,26 @@ export async function requireMember(
   return { ...principal, ...membership };
 }
 
+/** A signed-in individual whose account is confirmed: the personal pages' callers. */
+export async function requireIndividual(ctx: AppContext, request: FastifyRequest) {
+  const principal = await requireUser(ctx, request);
+  if (principal.kind !== 'individual') {
+    throw new AppError('forbidden', 'This is for individual accounts', {
+      detailAr: 'هذه الصفحة للحسابات الشخصية',
+    });
+  }
+  const [row] = await ctx.db.query<{ confirmed_at: Date | null }>(
+    'select confirmed_at from users where id = $1',
+    [principal.userId],
+  );
+  if (!row?.confirmed_at) {
+    throw new AppError('account_unconfirmed', 'Confirm your account with the code sent to you', {
+      detailAr: 'أكّد حسابك بالرمز المرسل إليك',
+    });
+  }
+  return principal;
+}
+
 /** An organisation id named in a path, query or body must be the caller's own: else 404. */
 export function assertOwnOrganization(member: Membership, organizationId: string | undefined) {
   if (organizationId !== undefined && organizationId !== member.organization.id) {
