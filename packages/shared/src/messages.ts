@@ -43,6 +43,33 @@ export const validationMessages = {
     ar: 'يجب أن يبدأ رقم الهاتف بـ 05 ويتكون من 10 أرقام',
     en: 'Phone number must start with 05 and be 10 digits',
   },
+  nationalIdRequired: { ar: 'رقم الهوية الوطنية مطلوب', en: 'National id is required' },
+  nationalIdInvalid: {
+    ar: 'رقم الهوية الوطنية غير صالح',
+    en: 'Invalid national id (10 digits starting with 1 or 2, with a valid check digit)',
+  },
+  verificationMethodInvalid: {
+    ar: 'يرجى اختيار طريقة التحقق: رسالة نصية أو بريد إلكتروني',
+    en: 'Choose the verification method: sms or email',
+  },
+  verificationCodeFormat: {
+    ar: 'يجب أن يتكون الرمز من 6 أرقام',
+    en: 'The code must be 6 digits',
+  },
+  twoFactorCodeRequired: { ar: 'رمز التحقق مطلوب', en: 'The verification code is required' },
+  twoFactorTokenRequired: {
+    ar: 'انتهت جلسة التحقق، سجّل الدخول مجدداً',
+    en: 'The verification step has ended, sign in again',
+  },
+  resetTokenRequired: {
+    ar: 'رابط إعادة تعيين كلمة المرور غير صالح',
+    en: 'The password reset link is invalid',
+  },
+  currentPasswordRequired: {
+    ar: 'كلمة المرور الحالية مطلوبة',
+    en: 'The current password is required',
+  },
+  languageInvalid: { ar: 'يرجى اختيار اللغة العربية أو الإنجليزية', en: 'Choose Arabic or English' },
   keyNameRequired: { ar: 'اسم المفتاح مطلوب', en: 'Key name is required' },
   scopesRequired: { ar: 'اختر صلاحية واحدة على الأقل', en: 'Choose at least one scope' },
   scopeUnknown: { ar: 'صلاحية غير معروفة', en: 'Unknown scope' },
@@ -77,7 +104,20 @@ export const validationMessages = {
     ar: 'تعذر العثور على عنوان خادم الويب هوك',
     en: 'The webhook host could not be resolved',
   },
+  roleInvalid: { ar: 'يرجى اختيار دور صالح', en: 'Please choose a valid role' },
+  timeZoneInvalid: { ar: 'المنطقة الزمنية غير صالحة', en: 'Invalid time zone' },
+  invitationTokenRequired: { ar: 'رابط الدعوة غير صالح', en: 'The invitation link is invalid' },
   tooLong: { ar: 'النص أطول من المسموح', en: 'The text is too long' },
+  contactNameRequired: { ar: 'الاسم مطلوب', en: 'Your name is required' },
+  contactSubjectRequired: { ar: 'الموضوع مطلوب', en: 'The subject is required' },
+  contactMessageMin: {
+    ar: 'الرسالة يجب أن تكون 10 أحرف على الأقل',
+    en: 'The message must be at least 10 characters',
+  },
+  contactMessageTooLong: {
+    ar: 'الرسالة يجب ألا تتجاوز 5000 حرف',
+    en: 'The message must be at most 5000 characters',
+  },
   invalidValue: { ar: 'قيمة غير صالحة', en: 'Invalid value' },
 } as const satisfies Record<string, { ar: string; en: string }>;
 

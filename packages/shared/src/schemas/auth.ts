@@ -4,6 +4,9 @@ import { ORGANIZATION_TYPES } from '../constants.ts';
 const email = z.string('emailInvalid').trim().max(254, 'tooLong').email('emailInvalid');
 const optionalPhone = z.string().trim().max(32, 'tooLong').optional();
 
+/** The email and optional phone fields of the sign-up forms, for other forms of the same people. */
+export { email as emailSchema, optionalPhone as optionalPhoneSchema };
+
 /** Password rules of spec section 5; each failure carries its own message. */
 export const passwordSchema = z
   .string('passwordMin')
@@ -13,23 +16,41 @@ export const passwordSchema = z
   .regex(/[a-z]/, 'passwordLowercase')
   .regex(/[0-9]/, 'passwordDigit');
 
-export const adminDetailsSchema = z
-  .object({
-    firstName: z.string('firstNameRequired').trim().min(1, 'firstNameRequired').max(100, 'tooLong'),
-    lastName: z.string('lastNameRequired').trim().min(1, 'lastNameRequired').max(100, 'tooLong'),
-    email,
-    phoneNumber: optionalPhone,
-    password: passwordSchema,
-    confirmPassword: z.string('passwordsMismatch').max(128, 'tooLong'),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
+/** A person's own fields of an organisation account: sign-up's admin and an invited member. */
+export const personFields = {
+  firstName: z.string('firstNameRequired').trim().min(1, 'firstNameRequired').max(100, 'tooLong'),
+  lastName: z.string('lastNameRequired').trim().min(1, 'lastNameRequired').max(100, 'tooLong'),
+  phoneNumber: optionalPhone,
+  password: passwordSchema,
+  confirmPassword: z.string('passwordsMismatch').max(128, 'tooLong'),
+};
+
+/** confirmPassword must repeat password; `.refine(...passwordsMatch)` on any schema with both. */
+export const passwordsMatch: [
+  (value: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[]; when: (payload: z.core.ParsePayload) => boolean },
+] = [
+  (value) => value.password === value.confirmPassword,
+  {
     message: 'passwordsMismatch',
     path: ['confirmPassword'],
     // Show the mismatch together with the other field errors, not only once they are fixed.
     when: (payload) =>
       typeof (payload.value as { password?: unknown })?.password === 'string' &&
       typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
-  });
+  },
+];
+
+export const adminDetailsSchema = z
+  .object({
+    firstName: personFields.firstName,
+    lastName: personFields.lastName,
+    email,
+    phoneNumber: personFields.phoneNumber,
+    password: personFields.password,
+    confirmPassword: personFields.confirmPassword,
+  })
+  .refine(...passwordsMatch);
 
 /** The organisation sign-up entity of spec section 3, exactly as the form sends it. */
 export const orgSignupSchema = z.object({
