@@ -7,3 +7,4 @@ export const setToken = (side: Side, token: string) =>
   localStorage.setItem(TOKEN_STORAGE_KEYS[side], token);
 export const clearToken = (side: Side) => localStorage.removeItem(TOKEN_STORAGE_KEYS[side]);
 export const hasOrgToken = () => Boolean(getToken('org'));
+export const hasIndividualToken = () => Boolean(getToken('individual'));

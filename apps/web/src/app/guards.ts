@@ -1,0 +1,12 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { hasIndividualToken } from '../lib/session.ts';
+
+/**
+ * Personal pages (/dashboard, /documents, /profile-settings) need `auth_token`; without it the
+ * visitor signs in and comes back to the page asked for.
+ */
+export function requireIndividualToken({ request }: LoaderFunctionArgs) {
+  if (hasIndividualToken()) return null;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
