@@ -28,8 +28,8 @@ const NO_RETRY_PATHS = ['/api/v1/auth/login', '/api/v1/auth/refresh'];
 
 let refreshing: Promise<string | null> | null = null;
 
-/** One refresh at a time, however many calls got a 401 together. */
-function refreshAccessToken(side: Side): Promise<string | null> {
+/** One refresh at a time, however many calls got a 401 together (the upload's XHR uses it too). */
+export function refreshAccessToken(side: Side): Promise<string | null> {
   refreshing ??= fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'include' })
     .then(async (response) => {
       if (!response.ok) return null;
@@ -56,6 +56,12 @@ let navigateOnSessionLost = (path: string) => window.location.assign(path);
 /** Tests and the router replace the full-page navigation. */
 export function setSessionLostNavigator(navigate: (path: string) => void) {
   navigateOnSessionLost = navigate;
+}
+
+/** Forgets the side's token and sends the user to sign in, back to this page afterwards. */
+export function endSession(side: Side) {
+  clearToken(side);
+  navigateOnSessionLost(sessionLostPath(side, window.location.pathname + window.location.search));
 }
 
 async function send(path: string, options: RequestOptions, token: string | null) {
@@ -97,10 +103,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const token = await refreshAccessToken(side);
     if (token) response = await send(path, options, token);
     if (!token || response.status === 401) {
-      clearToken(side);
-      navigateOnSessionLost(
-        sessionLostPath(side, window.location.pathname + window.location.search),
-      );
+      endSession(side);
       throw await toApiError(response);
     }
   }
