@@ -1,4 +1,4 @@
-import { createApiKeySchema, updateApiKeySchema } from '@tanqin/shared';
+import { createApiKeySchema, rolesWith, updateApiKeySchema } from '@tanqin/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -7,13 +7,12 @@ import { assertOwnOrganization, requireMember } from '../../plugins/authenticate
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 import { createApiKey, deleteApiKey, listApiKeys, setApiKeyActive } from './api-keys.service.ts';
 
-const KEY_MANAGERS = ['owner', 'admin', 'developer'] as const;
 const idParams = z.object({ id: z.uuid() });
 const organizationQuery = z.object({ organization_id: z.string().max(100).optional() });
 
 export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get('/security/api-keys', async (request) => {
-    const member = await requireMember(ctx, request, KEY_MANAGERS);
+    const member = await requireMember(ctx, request, rolesWith('keys:manage'));
     assertOwnOrganization(member, parseInput(organizationQuery, request.query).organization_id);
     return {
       api_keys: await listApiKeys(ctx, member.organization.id, member.organization.time_zone),
@@ -21,7 +20,7 @@ export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   });
 
   app.post('/security/api-keys', async (request, reply) => {
-    const member = await requireMember(ctx, request, KEY_MANAGERS);
+    const member = await requireMember(ctx, request, rolesWith('keys:manage'));
     const input = parseInput(createApiKeySchema, request.body);
     assertOwnOrganization(member, input.organization_id);
     reply.header('Cache-Control', 'no-store');
@@ -30,7 +29,7 @@ export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   });
 
   app.patch('/security/api-keys/:id', async (request) => {
-    const member = await requireMember(ctx, request, KEY_MANAGERS);
+    const member = await requireMember(ctx, request, rolesWith('keys:manage'));
     const { id } = parseInput(idParams, request.params);
     const { is_active, organization_id } = parseInput(updateApiKeySchema, request.body);
     assertOwnOrganization(member, organization_id);
@@ -53,7 +52,7 @@ export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   });
 
   app.delete('/security/api-keys/:id', async (request) => {
-    const member = await requireMember(ctx, request, KEY_MANAGERS);
+    const member = await requireMember(ctx, request, rolesWith('keys:manage'));
     const { id } = parseInput(idParams, request.params);
     await deleteApiKey(ctx, member.organization.id, id);
     return { success: true };

@@ -1,4 +1,4 @@
-import { codesListQuerySchema, staffVerifyTokenSchema } from '@tanqin/shared';
+import { codesListQuerySchema, rolesWith, staffVerifyTokenSchema } from '@tanqin/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -6,13 +6,10 @@ import { requireMember } from '../../plugins/authenticate.ts';
 import { requestMeta } from '../public-api/pipeline.ts';
 import { listCodes, verifyTokenAsMember } from './codes.service.ts';
 
-/** Roles whose members may decrypt a code on the dashboard (journey step 4). */
-const VERIFIER_ROLES = ['owner', 'admin', 'verifier'] as const;
-
 /** The dashboard's codes screen: staff decrypt codes and list the organisation's codes. */
 export async function codeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.post('/tokens/verify', async (request, reply) => {
-    const member = await requireMember(ctx, request, VERIFIER_ROLES);
+    const member = await requireMember(ctx, request, rolesWith('codes:verify'));
     const { token } = parseInput(staffVerifyTokenSchema, request.body);
     reply.header('Cache-Control', 'no-store');
     return verifyTokenAsMember(ctx, member, requestMeta(request), token);
@@ -20,7 +17,7 @@ export async function codeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   // Metadata only, readable by every member role, like the wallet.
   app.get('/tokens', async (request, reply) => {
-    const member = await requireMember(ctx, request);
+    const member = await requireMember(ctx, request, rolesWith('codes:read'));
     const query = parseInput(codesListQuerySchema, request.query);
     reply.header('Cache-Control', 'private, no-store');
     return listCodes(ctx, member.organization.id, query);

@@ -2,6 +2,8 @@ import {
   createNotificationPreferenceSchema,
   notificationDeliveriesQuerySchema,
   organizationQuerySchema,
+  type Permission,
+  rolesWith,
   securityIdParamsSchema,
   toggleSchema,
 } from '@tanqin/shared';
@@ -17,30 +19,27 @@ import {
   setNotificationPreferenceActive,
 } from './notification-preferences.service.ts';
 
-const READERS = ['owner', 'admin', 'developer', 'viewer'] as const;
-const MANAGERS = ['owner', 'admin'] as const;
-
 /** Notification preferences of the security center and their delivery log. */
 export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const member = async (
     request: FastifyRequest,
-    roles: readonly (typeof READERS)[number][],
+    permission: Permission,
     organizationId?: string,
   ) => {
-    const caller = await requireMember(ctx, request, roles);
+    const caller = await requireMember(ctx, request, rolesWith(permission));
     assertOwnOrganization(caller, organizationId);
     return caller.organization.id;
   };
 
   app.get('/security/notifications', async (request) => {
     const query = parseInput(organizationQuerySchema, request.query);
-    const organizationId = await member(request, READERS, query.organization_id);
+    const organizationId = await member(request, 'security:read', query.organization_id);
     return { notification_preferences: await listNotificationPreferences(ctx, organizationId) };
   });
 
   app.post('/security/notifications', async (request, reply) => {
     const input = parseInput(createNotificationPreferenceSchema, request.body);
-    const organizationId = await member(request, MANAGERS, input.organization_id);
+    const organizationId = await member(request, 'security:manage', input.organization_id);
     const { preference, signingSecret } = await createNotificationPreference(
       ctx,
       organizationId,
@@ -58,7 +57,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.patch('/security/notifications/:id', async (request) => {
     const { id } = parseInput(securityIdParamsSchema, request.params);
     const input = parseInput(toggleSchema, request.body);
-    const organizationId = await member(request, MANAGERS, input.organization_id);
+    const organizationId = await member(request, 'security:manage', input.organization_id);
     return {
       success: true,
       notification_preference: await setNotificationPreferenceActive(
@@ -73,7 +72,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.delete('/security/notifications/:id', async (request) => {
     const { id } = parseInput(securityIdParamsSchema, request.params);
     const query = parseInput(organizationQuerySchema, request.query);
-    const organizationId = await member(request, MANAGERS, query.organization_id);
+    const organizationId = await member(request, 'security:manage', query.organization_id);
     await deleteNotificationPreference(ctx, organizationId, id);
     return { success: true };
   });
@@ -81,13 +80,13 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.get('/security/notifications/:id/deliveries', async (request) => {
     const { id } = parseInput(securityIdParamsSchema, request.params);
     const query = parseInput(notificationDeliveriesQuerySchema, request.query);
-    const organizationId = await member(request, READERS, query.organization_id);
+    const organizationId = await member(request, 'security:read', query.organization_id);
     return listDeliveries(ctx, organizationId, id, query.page, query.page_size);
   });
 
   app.post('/security/notifications/deliveries/:id/replay', async (request, reply) => {
     const { id } = parseInput(securityIdParamsSchema, request.params);
-    const organizationId = await member(request, MANAGERS);
+    const organizationId = await member(request, 'security:manage');
     const delivery = await replayDelivery(ctx, organizationId, id);
     return reply.code(202).send({ success: true, delivery });
   });

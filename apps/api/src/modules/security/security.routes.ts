@@ -3,6 +3,8 @@ import {
   createTrustedIpSchema,
   organizationQuerySchema,
   organizationSettingsSchema,
+  type Permission,
+  rolesWith,
   securityEventsQuerySchema,
   securityIdParamsSchema,
   toggleSchema,
@@ -27,8 +29,6 @@ import {
 } from './security-events.queries.ts';
 import { getSecurityStats } from './security-stats.service.ts';
 
-const READERS = ['owner', 'admin', 'developer', 'viewer'] as const;
-const MANAGERS = ['owner', 'admin'] as const;
 const idParams = securityIdParamsSchema;
 
 /** Today's date in a time zone as YYYY-MM-DD (the export's file name). */
@@ -45,10 +45,10 @@ function localDate(at: Date, timeZone: string) {
 export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const member = async (
     request: Parameters<typeof requireMember>[1],
-    roles: readonly (typeof READERS)[number][],
+    permission: Permission,
     organizationId?: string,
   ) => {
-    const caller = await requireMember(ctx, request, roles);
+    const caller = await requireMember(ctx, request, rolesWith(permission));
     assertOwnOrganization(caller, organizationId);
     return caller;
   };
@@ -56,13 +56,13 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     parseInput(organizationQuerySchema, query).organization_id;
 
   app.get('/security/trusted-ips', async (request) => {
-    const caller = await member(request, READERS, queryOrganization(request.query));
+    const caller = await member(request, 'security:read', queryOrganization(request.query));
     return { trusted_ips: await listTrustedIps(ctx, caller.organization.id) };
   });
 
   app.post('/security/trusted-ips', async (request, reply) => {
     const input = parseInput(createTrustedIpSchema, request.body);
-    const caller = await member(request, MANAGERS, input.organization_id);
+    const caller = await member(request, 'security:manage', input.organization_id);
     return reply
       .code(201)
       .send({ success: true, trusted_ip: await addTrustedIp(ctx, caller.organization.id, input) });
@@ -71,26 +71,26 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   app.patch('/security/trusted-ips/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(toggleSchema, request.body);
-    const caller = await member(request, MANAGERS, input.organization_id);
+    const caller = await member(request, 'security:manage', input.organization_id);
     await setTrustedIpActive(ctx, caller.organization.id, id, input.is_active);
     return { success: true, id, is_active: input.is_active };
   });
 
   app.delete('/security/trusted-ips/:id', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const caller = await member(request, MANAGERS, queryOrganization(request.query));
+    const caller = await member(request, 'security:manage', queryOrganization(request.query));
     await deleteTrustedIp(ctx, caller.organization.id, id);
     return { success: true };
   });
 
   app.get('/security/country-rules', async (request) => {
-    const caller = await member(request, READERS, queryOrganization(request.query));
+    const caller = await member(request, 'security:read', queryOrganization(request.query));
     return { country_rules: await listCountryRules(ctx, caller.organization.id) };
   });
 
   app.post('/security/country-rules', async (request) => {
     const input = parseInput(countryRuleSchema, request.body);
-    const caller = await member(request, MANAGERS, input.organization_id);
+    const caller = await member(request, 'security:manage', input.organization_id);
     return {
       success: true,
       country_rule: await setCountryRule(
@@ -103,14 +103,14 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   });
 
   app.get('/security/organization-settings', async (request) => {
-    const caller = await member(request, READERS, queryOrganization(request.query));
+    const caller = await member(request, 'security:read', queryOrganization(request.query));
     const { require_ip_whitelist, geo_blocking_enabled } = caller.organization;
     return { require_ip_whitelist, geo_blocking_enabled };
   });
 
   app.patch('/security/organization-settings', async (request) => {
     const input = parseInput(organizationSettingsSchema, request.body);
-    const caller = await member(request, MANAGERS, input.organization_id);
+    const caller = await member(request, 'security:manage', input.organization_id);
     return {
       success: true,
       ...(await updateOrganizationSettings(ctx, caller.organization.id, input)),
@@ -119,19 +119,19 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.get('/security/events', async (request) => {
     const query = parseInput(securityEventsQuerySchema, request.query);
-    const caller = await member(request, READERS, query.organization_id);
+    const caller = await member(request, 'security:read', query.organization_id);
     return listSecurityEvents(ctx, caller.organization.id, query, query.page, query.page_size);
   });
 
   app.patch('/security/events/:id/resolve', async (request) => {
     const { id } = parseInput(idParams, request.params);
-    const caller = await member(request, MANAGERS, queryOrganization(request.query));
+    const caller = await member(request, 'security:manage', queryOrganization(request.query));
     return { success: true, event: await resolveSecurityEvent(ctx, caller.organization.id, id) };
   });
 
   app.get('/security/events/export', async (request, reply) => {
     const query = parseInput(securityEventsQuerySchema, request.query);
-    const caller = await member(request, READERS, query.organization_id);
+    const caller = await member(request, 'security:read', query.organization_id);
     const csv = await exportSecurityEventsCsv(ctx, caller.organization.id, query);
     const date = localDate(ctx.clock.now(), caller.organization.time_zone);
     return reply
@@ -142,7 +142,7 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   });
 
   app.get('/security/stats', async (request) => {
-    const caller = await member(request, READERS, queryOrganization(request.query));
+    const caller = await member(request, 'security:read', queryOrganization(request.query));
     return { success: true, data: await getSecurityStats(ctx, caller.organization) };
   });
 }

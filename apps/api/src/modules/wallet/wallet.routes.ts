@@ -1,4 +1,4 @@
-import { walletDailySummaryQuerySchema, walletQuerySchema } from '@tanqin/shared';
+import { rolesWith, walletDailySummaryQuerySchema, walletQuerySchema } from '@tanqin/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -16,7 +16,7 @@ export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     reply: FastifyReply,
     schema: S,
   ) {
-    const caller = await requireMember(ctx, request);
+    const caller = await requireMember(ctx, request, rolesWith('wallet:read'));
     const query = parseInput(schema, request.query);
     assertOwnOrganization(caller, query.organization_id);
     // Billing figures of one organisation: never kept by a shared cache.
