@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';
 import { hasOrgToken } from '../lib/session.ts';
+import { redirectIfIndividualSignedIn, requireIndividualToken } from './guards.ts';
 
 const placeholder = () => import('../routes/placeholder.tsx');
 
@@ -28,12 +29,25 @@ export const routes: RouteObject[] = [
         lazy: () => import('../routes/documentation.tsx'),
       },
       { path: '/docs', lazy: () => import('../routes/api-reference.tsx') },
+      {
+        path: '/dashboard',
+        loader: requireIndividualToken,
+        lazy: () => import('../routes/dashboard.tsx'),
+      },
+      {
+        path: '/login',
+        loader: redirectIfIndividualSignedIn,
+        lazy: () => import('../routes/login.tsx'),
+      },
+      { path: '/register', lazy: () => import('../routes/register.tsx') },
+      { path: '/forgot-password', lazy: () => import('../routes/forgot-password.tsx') },
+      {
+        path: '/profile-settings',
+        loader: requireIndividualToken,
+        lazy: () => import('../routes/profile-settings.tsx'),
+      },
       ...[
-        '/login',
-        '/dashboard',
-        '/profile-settings',
         '/documents',
-        '/forgot-password',
         '/about',
         '/terms',
         '/privacy',

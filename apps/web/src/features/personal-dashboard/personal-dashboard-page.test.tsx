@@ -1,0 +1,187 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PersonalDashboardPage } from './personal-dashboard-page.tsx';
+import { json, mockApi, personalCode, renderPage } from './test/render.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const usedCode = personalCode({
+  id: 'tok_used1',
+  issuer: { name: 'هيئة الاتصالات', type: 'government' },
+  audience: { name: 'شركة الشحن السريع' },
+  status: 'used',
+  data_fields: ['full_name', 'birth_date'],
+  used_at: '2026-11-21T09:30:00.000Z',
+  used_by: { name: 'شركة الشحن السريع' },
+  trail: [
+    {
+      action: 'verified',
+      at: '2026-11-21T09:30:00.000Z',
+      organization_name: 'شركة الشحن السريع',
+      actor_type: 'organization',
+      fields: ['full_name', 'birth_date'],
+      reason: null,
+    },
+    {
+      action: 'generated',
+      at: '2026-11-21T09:00:00.000Z',
+      organization_name: 'هيئة الاتصالات',
+      actor_type: 'organization',
+      fields: ['full_name', 'birth_date'],
+      reason: null,
+    },
+    {
+      action: 'verify_refused',
+      at: '2026-11-21T09:40:00.000Z',
+      organization_name: 'شركة الشحن السريع',
+      actor_type: 'organization',
+      fields: null,
+      reason: 'token_used',
+    },
+  ],
+});
+
+describe('personal dashboard', () => {
+  it('explains how codes reach the list when there are none', async () => {
+    const api = mockApi({ 'GET /api/v1/me/codes': () => json(200, { codes: [] }) });
+    renderPage(<PersonalDashboardPage />);
+    await screen.findByRole('heading', { name: 'لا توجد رموز لهويتك بعد' });
+    expect(screen.getByText(/قسم «تنقين» في تطبيق الجهة/)).toBeInTheDocument();
+    expect(screen.getByText(/أي جهة فكّت تشفيره، ومتى/)).toBeInTheDocument();
+    // The personal token is what authorises the call.
+    const init = api.callsTo('GET /api/v1/me/codes')[0]?.[1];
+    expect(init?.headers).toMatchObject({ Authorization: 'Bearer personal-token' });
+  });
+
+  it('shows each code with its issuer, status, times and Arabic field labels', async () => {
+    mockApi({
+      'GET /api/v1/me/codes': () => json(200, { codes: [personalCode(), usedCode] }),
+    });
+    renderPage(<PersonalDashboardPage />);
+    const card = (await screen.findByRole('heading', { name: 'بنك الرياض الرقمي' })).closest(
+      'article',
+    ) as HTMLElement;
+    expect(within(card).getByText('نشط')).toBeInTheDocument();
+    expect(within(card).getByText('جهة خاصة')).toBeInTheDocument();
+    expect(within(card).getByText('موجَّه إلى وزارة الداخلية')).toBeInTheDocument();
+    expect(within(card).getByText('الاسم الكامل')).toBeInTheDocument();
+    expect(within(card).getByText('رقم الهوية')).toBeInTheDocument();
+    // A field without an Arabic label keeps its name.
+    expect(within(card).getByText('favourite_colour')).toBeInTheDocument();
+    // Arabic long format with the month's name.
+    expect(within(card).getAllByText(/نوفمبر 2026/).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('2 رمز · 1 نشط')).toBeInTheDocument();
+
+    const used = screen
+      .getByRole('heading', { name: 'هيئة الاتصالات' })
+      .closest('article') as HTMLElement;
+    expect(within(used).getByText('مستخدم')).toBeInTheDocument();
+    expect(within(used).getByText('جهة حكومية')).toBeInTheDocument();
+    expect(within(used).getByText('استخدمته شركة الشحن السريع')).toBeInTheDocument();
+    // Only an active code can be revoked.
+    expect(within(used).queryByRole('button', { name: 'إلغاء الرمز' })).toBeNull();
+  });
+
+  it('expands a code to its usage trail: which body, when, which fields, oldest first', async () => {
+    mockApi({ 'GET /api/v1/me/codes': () => json(200, { codes: [usedCode] }) });
+    renderPage(<PersonalDashboardPage />);
+    const toggle = await screen.findByRole('button', { name: 'سجل الاستخدام (3)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('إخفاء سجل الاستخدام');
+    const trail = screen.getByRole('list', { name: 'سجل استخدام الرمز' });
+    const items = within(trail).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'أصدرت هيئة الاتصالات الرمز',
+      'فكّت شركة الشحن السريع تشفير الرمز واطّلعت على بياناتك',
+      'رُفضت محاولة من شركة الشحن السريع لفك تشفير الرمز: الرمز استُخدم من قبل',
+    ]);
+    expect(within(items[1] as HTMLElement).getByText('الحقول: الاسم الكامل، تاريخ الميلاد'));
+    expect(items[1]?.querySelector('time')?.getAttribute('dateTime')).toBe(
+      '2026-11-21T09:30:00.000Z',
+    );
+    await userEvent.click(toggle);
+    expect(screen.queryByRole('list', { name: 'سجل استخدام الرمز' })).toBeNull();
+  });
+
+  it('revokes an active code after confirmation and shows it revoked', async () => {
+    const revoked = personalCode({
+      status: 'revoked',
+      revoked_at: '2026-11-22T07:10:00.000Z',
+      trail: [
+        ...personalCode().trail,
+        {
+          action: 'revoked',
+          at: '2026-11-22T07:10:00.000Z',
+          organization_name: null,
+          actor_type: 'individual',
+          fields: null,
+          reason: null,
+        },
+      ],
+    });
+    const api = mockApi({
+      'GET /api/v1/me/codes': () => json(200, { codes: [personalCode()] }),
+      'POST /api/v1/me/codes/tok_active1/revoke': () => json(200, { success: true, code: revoked }),
+    });
+    renderPage(<PersonalDashboardPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'إلغاء الرمز' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'إلغاء هذا الرمز؟' });
+    expect(dialog).toHaveTextContent('لن تستطيع وزارة الداخلية');
+    // Backing out sends nothing.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'تراجع' }));
+    expect(api.callsTo('POST /api/v1/me/codes/tok_active1/revoke')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'إلغاء الرمز' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'إلغاء الرمز' }),
+    );
+    await screen.findByText('أُلغي الرمز. لن تستطيع أي جهة استخدامه.');
+    expect(api.callsTo('POST /api/v1/me/codes/tok_active1/revoke')).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByText('ملغى')).toBeInTheDocument();
+    expect(screen.getByText('تاريخ الإلغاء')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'إلغاء الرمز' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'سجل الاستخدام (2)' }));
+    expect(screen.getByText('ألغي الرمز بطلبك')).toBeInTheDocument();
+  });
+
+  it('says why a revoke was refused and reads the list again', async () => {
+    let listed = personalCode();
+    const api = mockApi({
+      'GET /api/v1/me/codes': () => json(200, { codes: [listed] }),
+      'POST /api/v1/me/codes/tok_active1/revoke': () => {
+        listed = personalCode({ status: 'used', used_at: '2026-11-22T07:05:00.000Z' });
+        return json(409, { code: 'token_used', detail: 'Token already used', status: 409 });
+      },
+    });
+    renderPage(<PersonalDashboardPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'إلغاء الرمز' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'إلغاء الرمز' }),
+    );
+    await screen.findByText('لا يمكن إلغاء الرمز: استُخدم من قبل.');
+    await screen.findByText('مستخدم');
+    expect(api.callsTo('GET /api/v1/me/codes')).toHaveLength(2);
+  });
+
+  it('shows a load failure, then the codes after refresh', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/v1/me/codes': () =>
+        fail
+          ? json(500, { code: 'internal', detail: 'boom', status: 500 })
+          : json(200, { codes: [personalCode()] }),
+    });
+    renderPage(<PersonalDashboardPage />);
+    await screen.findByText('تعذّر تحميل رموزك. تحقق من الاتصال وحاول مرة أخرى.');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'تحديث' }));
+    await screen.findByRole('heading', { name: 'بنك الرياض الرقمي' });
+    await waitFor(() =>
+      expect(screen.queryByText('تعذّر تحميل رموزك. تحقق من الاتصال وحاول مرة أخرى.')).toBeNull(),
+    );
+  });
+});

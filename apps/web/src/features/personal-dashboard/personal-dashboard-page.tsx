@@ -1,0 +1,101 @@
+import type { PersonalCode } from '@tanqin/shared';
+import { RotateCw } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PersonalLayout } from '../../components/personal-layout.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useMyCodes, useRevokeMyCode } from './api/my-codes.ts';
+import { CodeCard } from './components/code-card.tsx';
+import { CodesEmptyState } from './components/codes-empty-state.tsx';
+import { RevokeCodeDialog } from './components/revoke-code-dialog.tsx';
+import { formatCount } from './format.ts';
+
+const REVOKE_ERRORS = new Set(['token_used', 'token_expired', 'token_revoked', 'token_not_found']);
+
+function CodesSkeleton() {
+  const { t } = useTranslation('personalDashboard');
+  return (
+    <div aria-busy className="space-y-4">
+      <p role="status" className="sr-only">
+        {t('loading')}
+      </p>
+      {[0, 1, 2].map((row) => (
+        <div key={row} aria-hidden className="h-44 animate-pulse rounded-2xl bg-slate-200/60" />
+      ))}
+    </div>
+  );
+}
+
+/** /dashboard: the codes issued for the signed-in person and what happened to each. */
+export function PersonalDashboardPage() {
+  const { t } = useTranslation('personalDashboard');
+  const codes = useMyCodes();
+  const revoke = useRevokeMyCode();
+  const [revoking, setRevoking] = useState<PersonalCode | null>(null);
+
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    revoke.mutate(revoking.id, {
+      onSuccess: () => {
+        toast.success(t('revoke.done'));
+        setRevoking(null);
+      },
+      onError: (error) => {
+        const code = error instanceof ApiError ? error.code : '';
+        toast.error(t(`revoke.errors.${REVOKE_ERRORS.has(code) ? code : 'fallback'}`));
+        setRevoking(null);
+      },
+    });
+  };
+
+  const list = codes.data;
+  const active = list?.filter((code) => code.status === 'active').length ?? 0;
+
+  return (
+    <PersonalLayout title={t('title')}>
+      <div className="space-y-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="max-w-2xl text-sm leading-relaxed text-slate-600">{t('intro')}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void codes.refetch()}
+            disabled={codes.isFetching}
+          >
+            <RotateCw aria-hidden className={codes.isFetching ? 'size-4 animate-spin' : 'size-4'} />
+            {codes.isFetching && list ? t('refreshing') : t('refresh')}
+          </Button>
+        </div>
+
+        {codes.isError && !list ? (
+          <Alert tone="error">{t('loadError')}</Alert>
+        ) : !list ? (
+          <CodesSkeleton />
+        ) : list.length === 0 ? (
+          <CodesEmptyState />
+        ) : (
+          <section aria-label={t('listLabel')} className="space-y-4">
+            {codes.isError ? <Alert tone="error">{t('loadError')}</Alert> : null}
+            <p className="text-sm font-medium text-slate-700">
+              {t('summary', { total: formatCount(list.length), active: formatCount(active) })}
+            </p>
+            {list.map((code) => (
+              <CodeCard key={code.id} code={code} onRevoke={() => setRevoking(code)} />
+            ))}
+          </section>
+        )}
+      </div>
+      {revoking ? (
+        <RevokeCodeDialog
+          audience={revoking.audience.name}
+          isPending={revoke.isPending}
+          onConfirm={confirmRevoke}
+          onClose={() => setRevoking(null)}
+        />
+      ) : null}
+    </PersonalLayout>
+  );
+}

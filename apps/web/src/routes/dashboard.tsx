@@ -1,0 +1,1 @@
+export { PersonalDashboardPage as Component } from '../features/personal-dashboard/personal-dashboard-page.tsx';
