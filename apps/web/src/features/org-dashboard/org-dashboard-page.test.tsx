@@ -48,6 +48,15 @@ function mockApi(overrides: Record<string, Handler> = {}) {
       }),
     [`GET /api/v1/organizations/${ORG_ID}/credentials`]: () =>
       json(200, { client_id: CLIENT_ID, client_secret: CLIENT_SECRET }),
+    [`GET /api/v1/organizations/${ORG_ID}`]: () =>
+      json(200, {
+        ...me().organization,
+        phone: null,
+        contact_person: 'سارة العتيبي',
+        time_zone: 'Asia/Riyadh',
+        require_ip_whitelist: false,
+        geo_blocking_enabled: false,
+      }),
     'POST /api/v1/auth/logout': () => json(200, { success: true }),
     ...overrides,
   };
@@ -287,7 +296,9 @@ describe('organisation dashboard', () => {
       'page',
     );
     expect(screen.getByRole('heading', { level: 2, name: 'الإعدادات' })).toBeInTheDocument();
-    expect(await screen.findByText('سيتوفر في الإصدار القادم')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('tab', { name: 'ملف المنشأة' }, { timeout: 10_000 }),
+    ).toHaveAttribute('aria-selected', 'true');
 
     await user.click(screen.getByRole('link', { name: 'إدارة المفاتيح' }));
     expect(router.state.location.search).toBe('?section=keys');
@@ -309,6 +320,76 @@ describe('organisation dashboard', () => {
 
     await router.navigate(-1);
     expect(await screen.findByRole('heading', { level: 2, name: 'إدارة المفاتيح' })).toBeVisible();
+  });
+
+  const menuItems = () =>
+    within(screen.getByRole('navigation', { name: 'أقسام لوحة التحكم' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  it.each([
+    [
+      'owner',
+      [
+        'لوحة التحكم',
+        'إدارة المفاتيح',
+        'المحفظة',
+        'البيانات المشفرة',
+        'التحقق والأمان',
+        'الإعدادات',
+      ],
+    ],
+    [
+      'admin',
+      [
+        'لوحة التحكم',
+        'إدارة المفاتيح',
+        'المحفظة',
+        'البيانات المشفرة',
+        'التحقق والأمان',
+        'الإعدادات',
+      ],
+    ],
+    [
+      'developer',
+      ['لوحة التحكم', 'إدارة المفاتيح', 'المحفظة', 'البيانات المشفرة', 'التحقق والأمان'],
+    ],
+    ['verifier', ['لوحة التحكم', 'المحفظة', 'البيانات المشفرة']],
+    ['viewer', ['لوحة التحكم', 'المحفظة', 'البيانات المشفرة', 'التحقق والأمان']],
+  ] as const)('shows a %s only the menu items the role may open', async (role, items) => {
+    mockApi({ 'GET /api/v1/auth/me': () => json(200, me({ role })) });
+    renderDashboard();
+    await screen.findByRole('heading', { level: 1, name: 'وزارة التجربة' });
+    expect(menuItems()).toEqual(items);
+  });
+
+  it.each([
+    ['viewer', 'settings'],
+    ['viewer', 'keys'],
+    ['verifier', 'verification'],
+    ['developer', 'settings'],
+  ] as const)('shows a %s the dashboard for ?section=%s', async (role, section) => {
+    const { callsTo } = mockApi({ 'GET /api/v1/auth/me': () => json(200, me({ role })) });
+    renderDashboard(`/org-dashboard?section=${section}`);
+
+    expect(await screen.findByText(CLIENT_ID)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'لوحة التحكم' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'لوحة التحكم' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(callsTo(`GET /api/v1/organizations/${ORG_ID}`)).toHaveLength(0);
+  });
+
+  it('lists no section while the role is loading, and none for an account without organisation', async () => {
+    mockApi({ 'GET /api/v1/auth/me': () => json(200, { ...me(), organization: null }) });
+    renderDashboard();
+    const nav = screen.getByRole('navigation', { name: 'أقسام لوحة التحكم' });
+    expect(nav).toHaveAttribute('aria-busy', 'true');
+    expect(within(nav).queryAllByRole('link')).toHaveLength(0);
+    await screen.findByText(/لم يتم العثور على عضوية لحسابك/);
+    expect(nav).toHaveAttribute('aria-busy', 'false');
+    expect(within(nav).queryAllByRole('link')).toHaveLength(0);
   });
 
   it('opens and closes the small-screen menu with its button and Escape', async () => {

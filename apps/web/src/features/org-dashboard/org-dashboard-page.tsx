@@ -6,7 +6,7 @@ import { DashboardShell } from './components/dashboard-shell.tsx';
 import { LoadErrorPanel } from './components/load-error-panel.tsx';
 import { Skeleton } from './components/skeleton.tsx';
 import { describeLoadError } from './load-error.ts';
-import { DEFAULT_SECTION, isSectionId, type SectionId, sections } from './sections.tsx';
+import { resolveSection, type SectionId, sections } from './sections.tsx';
 
 function SectionSkeleton() {
   const { t } = useTranslation('common');
@@ -39,15 +39,18 @@ function useFocusOnSectionChange(sectionId: SectionId) {
   return headingRef;
 }
 
-/** /org-dashboard: the section named by `?section=` (the dashboard item by default). */
+/**
+ * /org-dashboard: the section named by `?section=` (the dashboard item by default, and for a
+ * section the signed-in role may not open).
+ */
 export function OrgDashboardPage() {
   const { t } = useTranslation('orgDashboard');
   const [searchParams] = useSearchParams();
-  const requested = searchParams.get('section');
-  const sectionId = isSectionId(requested) ? requested : DEFAULT_SECTION;
-  const headingRef = useFocusOnSectionChange(sectionId);
   const me = useMe();
   const organization = me.data?.organization ?? undefined;
+  // A section the role may not open (an old link, a changed role) shows the dashboard instead.
+  const sectionId = resolveSection(searchParams.get('section'), organization?.role);
+  const headingRef = useFocusOnSectionChange(sectionId);
   const { Component } = sections[sectionId];
 
   let content: ReactNode;

@@ -1,11 +1,7 @@
-import type { MemberRole } from '@tanqin/shared';
+import { can, type MemberRole } from '@tanqin/shared';
 
-// The roles the API lets through (api-keys.routes.ts and security.routes.ts): the screen hides
-// what a role cannot do instead of letting the server refuse it.
-const KEY_MANAGERS: readonly MemberRole[] = ['owner', 'admin', 'developer'];
-const SECURITY_READERS: readonly MemberRole[] = ['owner', 'admin', 'developer', 'viewer'];
-const SECURITY_MANAGERS: readonly MemberRole[] = ['owner', 'admin'];
-
+// What the security screens let a role do, read from the one role table the API enforces
+// (packages/shared/src/permissions.ts): the screen hides what the server would refuse.
 export interface SecurityPermissions {
   canManageKeys: boolean;
   canReadSecurity: boolean;
@@ -13,7 +9,7 @@ export interface SecurityPermissions {
 }
 
 export const securityPermissions = (role: MemberRole): SecurityPermissions => ({
-  canManageKeys: KEY_MANAGERS.includes(role),
-  canReadSecurity: SECURITY_READERS.includes(role),
-  canManageSecurity: SECURITY_MANAGERS.includes(role),
+  canManageKeys: can(role, 'keys:manage'),
+  canReadSecurity: can(role, 'security:read'),
+  canManageSecurity: can(role, 'security:manage'),
 });

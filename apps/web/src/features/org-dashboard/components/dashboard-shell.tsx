@@ -1,3 +1,4 @@
+import type { MemberRole } from '@tanqin/shared';
 import { Building2, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,26 +8,48 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { MeOrganization, MeUser } from '../api/get-me.ts';
 import { useSignOut } from '../api/sign-out.ts';
-import { DEFAULT_SECTION, SECTION_IDS, type SectionId, sections } from '../sections.tsx';
+import { DEFAULT_SECTION, type SectionId, sections, sectionsFor } from '../sections.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 export const sectionHref = (id: SectionId) =>
   id === DEFAULT_SECTION ? '/org-dashboard' : `/org-dashboard?section=${id}`;
 
+function MenuSkeleton() {
+  return (
+    <ul aria-hidden className="space-y-1">
+      {[0, 1, 2, 3].map((row) => (
+        <li key={row} className="flex items-center gap-3 px-3 py-2.5">
+          <Skeleton className="size-5 rounded-md" />
+          <Skeleton className="h-4 w-32" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The items the signed-in role may open (none while the role is loading or when the account has
+ * no organisation), and the sign-out action.
+ */
 function SideMenu({
   activeSection,
+  isLoading,
+  role,
   onNavigate,
 }: {
   activeSection: SectionId;
+  isLoading: boolean;
+  role?: MemberRole;
   onNavigate: () => void;
 }) {
   const { t } = useTranslation('orgDashboard');
   const { signOut, isSigningOut } = useSignOut();
   return (
     <>
-      <nav aria-label={t('nav.label')} className="flex-1 p-3 lg:p-4">
+      <nav aria-label={t('nav.label')} aria-busy={isLoading} className="flex-1 p-3 lg:p-4">
+        {isLoading ? <MenuSkeleton /> : null}
         <ul className="space-y-1">
-          {SECTION_IDS.map((id) => {
+          {(role ? sectionsFor(role) : []).map((id) => {
             const Icon = sections[id].icon;
             const isActive = id === activeSection;
             return (
@@ -201,7 +224,12 @@ export function DashboardShell({
               'lg:static lg:flex lg:max-h-none lg:flex-1 lg:border-b-0 lg:shadow-none',
             )}
           >
-            <SideMenu activeSection={activeSection} onNavigate={() => setIsMenuOpen(false)} />
+            <SideMenu
+              activeSection={activeSection}
+              isLoading={isLoading}
+              role={organization?.role}
+              onNavigate={() => setIsMenuOpen(false)}
+            />
           </div>
         </aside>
       </div>

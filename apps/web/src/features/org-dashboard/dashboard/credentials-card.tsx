@@ -1,4 +1,4 @@
-import type { MemberRole } from '@tanqin/shared';
+import { can, type MemberRole } from '@tanqin/shared';
 import { Eye, EyeOff, Info, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCredentials } from '../api/get-credentials.ts';
 import { LoadErrorPanel } from '../components/load-error-panel.tsx';
 
-const ROLES_SEEING_SECRET: readonly MemberRole[] = ['owner', 'admin'];
 const valueClasses =
   'ltr-island block min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-start font-mono text-sm text-slate-900';
 
@@ -59,7 +58,7 @@ function RevealedSecret({ organizationId }: { organizationId: string }) {
 function ClientSecret({ organizationId, role }: { organizationId: string; role: MemberRole }) {
   const { t } = useTranslation('orgDashboard');
   const [isRevealed, setIsRevealed] = useState(false);
-  const canSeeSecret = ROLES_SEEING_SECRET.includes(role);
+  const canSeeSecret = can(role, 'credentials:read');
 
   return (
     <div className="space-y-2">
