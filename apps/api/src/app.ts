@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { type AppContext, deriveAppKeys } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -21,6 +22,7 @@ import {
   type WebhookNetwork,
 } from './modules/notifications/webhook-network.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { personalCodeRoutes } from './modules/personal-codes/personal-codes.routes.ts';
 import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
 import { watchFailedCalls } from './modules/public-api/pipeline.ts';
 import { flushTrustedIpUsage } from './modules/security/network-policy.service.ts';
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   mail?: MailSender;
   /** Webhook DNS and HTTPS (default: the real network); tests deliver to a local receiver. */
   webhookNetwork?: WebhookNetwork;
+  /** Where log lines go (default stdout); tests read them to check what is logged. */
+  logStream?: DestinationStream;
   /** Background jobs (expiry sweep, usage flush); tests turn them off and run them with their own clock. */
   runBackgroundJobs?: boolean;
 }
@@ -76,6 +80,7 @@ export async function buildApp(
       sendProblem(reply, error.statusCode === 414 ? 414 : 400, 'bad_request', error.message),
     logger: {
       level: config.logLevel,
+      ...(options.logStream && { stream: options.logStream }),
       // Secrets never reach the log: credentials, cookies and the codes themselves.
       redact: {
         paths: [
@@ -108,6 +113,7 @@ export async function buildApp(
       await api.register(notificationRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
       await api.register(codeRoutes, { ctx });
+      await api.register(personalCodeRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

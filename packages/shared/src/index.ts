@@ -10,6 +10,7 @@ export * from './schemas/codes.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/individuals.ts';
 export * from './schemas/organizations.ts';
+export * from './schemas/personal-codes.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/security.ts';
 export * from './schemas/tokens.ts';

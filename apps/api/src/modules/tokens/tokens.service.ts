@@ -11,6 +11,7 @@ import {
   auditAppendCtes,
   auditShard,
 } from '../audit/audit.service.ts';
+import { keepPersonalHistory } from '../personal-codes/history-links.ts';
 import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 import {
@@ -399,13 +400,20 @@ export async function expireTokens(ctx: AppContext): Promise<number> {
   for (;;) {
     const now = ctx.clock.now();
     const expired = await ctx.db.transaction(async (tx) => {
-      const rows = await tx.query<{ id: string; organization_id: string }>(
-        `update tokens set status = 'expired', ciphertext = null, subject_hash = null, subject_ref = null
-          where id in (select id from tokens where status = 'active' and expires_at <= $1
+      const rows = await tx.query<{
+        id: string;
+        organization_id: string;
+        subject_hash: string | null;
+      }>(
+        `with due as (select id, subject_hash from tokens where status = 'active' and expires_at <= $1
                         order by expires_at limit ${SWEEP_BATCH} for update skip locked)
-          returning id, organization_id`,
+         update tokens t set status = 'expired', ciphertext = null, subject_hash = null, subject_ref = null
+           from due where t.id = due.id
+         returning t.id, t.organization_id, due.subject_hash`,
         [now],
       );
+      // A person with an account keeps the code in their history, linked to the account only.
+      await keepPersonalHistory(tx, rows, now);
       await appendAudit(
         tx,
         rows.map((row) => ({
