@@ -7,6 +7,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where individuals' documents are stored, encrypted (DOCUMENTS_DIR, default DATA_DIR/documents). */
+  documentsDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -87,6 +89,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    documentsDir: path.resolve(env.DOCUMENTS_DIR ?? path.join(dataDir, 'documents')),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,

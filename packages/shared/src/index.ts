@@ -8,6 +8,7 @@ export * from './schemas/api-keys.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/codes.ts';
 export * from './schemas/contact.ts';
+export * from './schemas/documents.ts';
 export * from './schemas/individuals.ts';
 export * from './schemas/organizations.ts';
 export * from './schemas/personal-codes.ts';

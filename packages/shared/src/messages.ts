@@ -119,6 +119,18 @@ export const validationMessages = {
     en: 'The message must be at most 5000 characters',
   },
   invalidValue: { ar: 'قيمة غير صالحة', en: 'Invalid value' },
+  documentTypeInvalid: { ar: 'يرجى اختيار نوع المستند', en: 'Choose the document type' },
+  documentNameRequired: { ar: 'اسم الملف مطلوب', en: 'The file name is required' },
+  documentStatusInvalid: { ar: 'حالة المستند غير صالحة', en: 'Invalid document status' },
+  documentNotFound: { ar: 'المستند غير موجود', en: 'Document not found' },
+  documentFileUnsupported: {
+    ar: 'يُقبل ملف PDF أو JPEG أو PNG فقط',
+    en: 'Only PDF, JPEG or PNG files are accepted',
+  },
+  documentFileTooLarge: {
+    ar: 'الحد الأقصى لحجم الملف 10 ميجابايت',
+    en: 'The maximum file size is 10 MB',
+  },
 } as const satisfies Record<string, { ar: string; en: string }>;
 
 /** Names of the security event types and severities (notifications, exports, the web app). */

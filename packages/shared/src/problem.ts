@@ -8,6 +8,7 @@ export const problemCodes = {
   invalid_json: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
+  unsupported_file_type: 415,
   unauthenticated: 401,
   invalid_credentials: 401,
   session_expired: 401,
@@ -46,6 +47,7 @@ export const problemCodes = {
   token_expired: 410,
   token_revoked: 410,
   delivery_pending: 409,
+  document_verified: 409,
   internal_error: 500,
 } as const;
 

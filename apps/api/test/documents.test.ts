@@ -1,0 +1,301 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DOCUMENT_MAX_BYTES } from '@tanqin/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewDocument, uploadDocument } from '../src/modules/documents/documents.service.ts';
+import { databaseKinds, request, startTestServer, type TestServer } from './harness.ts';
+import { createIndividual } from './personal-helpers.ts';
+
+/** A small but real PDF, with a marker to look for on disk. */
+const MARKER = 'TANQIN-PLAINTEXT-MARKER-7f3a';
+const pdf = Buffer.from(
+  `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n% ${MARKER}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+);
+/** A 1x1 PNG. */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF jpeg body')]);
+
+describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  const filesOnDisk = () => {
+    try {
+      return readdirSync(server.ctx.config.documentsDir).sort();
+    } catch {
+      return [];
+    }
+  };
+
+  async function upload(
+    token: string | undefined,
+    query: Record<string, string>,
+    body: Buffer,
+    contentType = 'application/octet-stream',
+    method = 'POST',
+    urlPath = '/api/v1/documents',
+  ) {
+    const response = await fetch(`${server.baseUrl}${urlPath}?${new URLSearchParams(query)}`, {
+      method,
+      headers: {
+        'content-type': contentType,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body,
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  async function file(token: string, id: string, query = '') {
+    const response = await fetch(`${server.baseUrl}/api/v1/documents/${id}/file${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return {
+      status: response.status,
+      headers: response.headers,
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
+  }
+
+  const list = async (token: string, status?: string) =>
+    request(server.baseUrl, 'GET', `/api/v1/documents${status ? `?status=${status}` : ''}`, {
+      token,
+    });
+
+  it('uploads a real PDF: pending, listed, encrypted on disk, read back exactly with safe headers', async () => {
+    const person = await createIndividual(server);
+    const name = 'الهوية الوطنية.pdf';
+    const created = await upload(
+      person.token,
+      { type: 'national_id', name },
+      pdf,
+      'application/pdf',
+    );
+    expect(created.status).toBe(201);
+    const document = created.body.document;
+    expect(document).toMatchObject({
+      name,
+      type: 'national_id',
+      status: 'pending',
+      file_type: 'pdf',
+      content_type: 'application/pdf',
+      file_size: pdf.length,
+      notes: null,
+    });
+
+    const listed = await list(person.token);
+    expect(listed.status).toBe(200);
+    expect(listed.body.documents).toEqual([document]);
+
+    // At rest: neither the content nor the file name is readable.
+    const onDisk = readFileSync(path.join(server.ctx.config.documentsDir, `${document.id}.bin`));
+    expect(onDisk.includes(MARKER)).toBe(false);
+    expect(onDisk.includes('%PDF')).toBe(false);
+    expect(onDisk.length).toBeGreaterThan(pdf.length);
+    const [row] = await server.db.query<Record<string, unknown>>(
+      'select * from documents where id = $1',
+      [document.id],
+    );
+    expect(JSON.stringify(row)).not.toContain('الهوية');
+
+    const inline = await file(person.token, document.id);
+    expect(inline.status).toBe(200);
+    expect(inline.bytes.equals(pdf)).toBe(true);
+    expect(inline.headers.get('content-type')).toBe('application/pdf');
+    expect(inline.headers.get('cache-control')).toContain('no-store');
+    expect(inline.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(inline.headers.get('content-disposition')).toMatch(/^inline; /);
+
+    const download = await file(person.token, document.id, '?download=1');
+    expect(download.bytes.equals(pdf)).toBe(true);
+    const disposition = download.headers.get('content-disposition')!;
+    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe(name);
+  });
+
+  it('decides the type by content: PNG bytes named .pdf are a PNG; JPEG is accepted; text and HTML are refused', async () => {
+    const person = await createIndividual(server);
+    const renamed = await upload(
+      person.token,
+      { type: 'passport', name: 'passport.pdf' },
+      png,
+      'application/pdf',
+    );
+    expect(renamed.status).toBe(201);
+    expect(renamed.body.document).toMatchObject({ file_type: 'png', content_type: 'image/png' });
+    const served = await file(person.token, renamed.body.document.id, '?download=1');
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('content-disposition')).toContain('filename="passport.png"');
+
+    const photo = await upload(
+      person.token,
+      { type: 'driving_license', name: 'رخصة.jpg' },
+      jpeg,
+      'image/jpeg',
+    );
+    expect(photo.status).toBe(201);
+    expect(photo.body.document.file_type).toBe('jpeg');
+
+    const before = filesOnDisk();
+    for (const [body, contentType, name] of [
+      [Buffer.from('just some text, not a document\n'), 'text/plain', 'notes.pdf'],
+      [Buffer.from('<html><script>alert(1)</script></html>'), 'application/pdf', 'x.pdf'],
+      [Buffer.from('{"a":1}'), 'application/json', 'x.png'],
+      [Buffer.alloc(0), 'application/pdf', 'empty.pdf'],
+    ] as const) {
+      const refused = await upload(person.token, { type: 'education', name }, body, contentType);
+      expect(refused.status, contentType).toBe(415);
+      expect(refused.body.code).toBe('unsupported_file_type');
+      expect(refused.body.detail_ar).toBe('يُقبل ملف PDF أو JPEG أو PNG فقط');
+    }
+    expect(filesOnDisk()).toEqual(before);
+    expect((await list(person.token)).body.documents).toHaveLength(2);
+  });
+
+  it('accepts 10 MB and refuses more with 413 and the Arabic message', async () => {
+    const person = await createIndividual(server);
+    const atLimit = Buffer.alloc(DOCUMENT_MAX_BYTES, 0x20);
+    pdf.copy(atLimit);
+    const accepted = await upload(person.token, { type: 'education', name: 'big.pdf' }, atLimit);
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.document.file_size).toBe(DOCUMENT_MAX_BYTES);
+
+    const before = filesOnDisk();
+    const tooBig = Buffer.alloc(DOCUMENT_MAX_BYTES + 1, 0x20);
+    pdf.copy(tooBig);
+    const refused = await upload(person.token, { type: 'education', name: 'bigger.pdf' }, tooBig);
+    expect(refused.status).toBe(413);
+    expect(refused.body.code).toBe('payload_too_large');
+    expect(refused.body.detail_ar).toBe('الحد الأقصى لحجم الملف 10 ميجابايت');
+    expect(filesOnDisk()).toEqual(before);
+  });
+
+  it('validates the query and the caller before reading the file', async () => {
+    const person = await createIndividual(server);
+    const badType = await upload(person.token, { type: 'birth_certificate', name: 'a.pdf' }, pdf);
+    expect(badType.status).toBe(400);
+    expect(badType.body.errors[0]).toMatchObject({ path: 'type', code: 'documentTypeInvalid' });
+    expect(badType.body.detail_ar).toBe('يرجى اختيار نوع المستند');
+    const noName = await upload(person.token, { type: 'passport', name: '  ' }, pdf);
+    expect(noName.status).toBe(400);
+    expect(noName.body.errors[0].code).toBe('documentNameRequired');
+    expect((await upload(undefined, { type: 'passport', name: 'a.pdf' }, pdf)).status).toBe(401);
+    expect((await list(person.token, 'lost')).status).toBe(400);
+  });
+
+  it('keeps each person’s documents to themselves: another person gets 404 everywhere', async () => {
+    const owner = await createIndividual(server);
+    const other = await createIndividual(server);
+    const { body } = await upload(owner.token, { type: 'address_proof', name: 'فاتورة.pdf' }, pdf);
+    const id = body.document.id;
+
+    expect((await list(other.token)).body.documents).toEqual([]);
+    expect((await file(other.token, id)).status).toBe(404);
+    const replaced = await upload(
+      other.token,
+      { name: 'x.png' },
+      png,
+      'image/png',
+      'PUT',
+      `/api/v1/documents/${id}/file`,
+    );
+    expect(replaced.status).toBe(404);
+    const deleted = await request(server.baseUrl, 'DELETE', `/api/v1/documents/${id}`, {
+      token: other.token,
+    });
+    expect(deleted.status).toBe(404);
+    expect((await file(other.token, 'not-a-uuid')).status).toBe(404);
+
+    // Untouched for its owner.
+    const mine = await file(owner.token, id);
+    expect(mine.status).toBe(200);
+    expect(mine.bytes.equals(pdf)).toBe(true);
+  });
+
+  it('filters by status, re-uploads a rejected document back to pending, refuses to replace a verified one', async () => {
+    const person = await createIndividual(server);
+    const a = (await upload(person.token, { type: 'passport', name: 'passport.pdf' }, pdf)).body
+      .document;
+    const b = (await upload(person.token, { type: 'education', name: 'degree.pdf' }, pdf)).body
+      .document;
+    await reviewDocument(server.ctx, a.id, 'rejected', 'الصورة غير واضحة');
+    await reviewDocument(server.ctx, b.id, 'verified');
+
+    const rejected = await list(person.token, 'rejected');
+    expect(rejected.body.documents).toEqual([
+      expect.objectContaining({ id: a.id, status: 'rejected', notes: 'الصورة غير واضحة' }),
+    ]);
+    expect((await list(person.token, 'verified')).body.documents.map((d: any) => d.id)).toEqual([
+      b.id,
+    ]);
+    expect((await list(person.token, 'pending')).body.documents).toEqual([]);
+    expect((await list(person.token, 'all')).body.documents).toHaveLength(2);
+
+    const again = await upload(
+      person.token,
+      { name: 'passport-clear.png' },
+      png,
+      'image/png',
+      'PUT',
+      `/api/v1/documents/${a.id}/file`,
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.document).toMatchObject({
+      id: a.id,
+      name: 'passport-clear.png',
+      status: 'pending',
+      notes: null,
+      file_type: 'png',
+      file_size: png.length,
+    });
+    const served = await file(person.token, a.id);
+    expect(served.bytes.equals(png)).toBe(true);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(filesOnDisk().filter((name) => name.startsWith(a.id))).toEqual([`${a.id}.bin`]);
+
+    const locked = await upload(
+      person.token,
+      { name: 'x.pdf' },
+      pdf,
+      'application/pdf',
+      'PUT',
+      `/api/v1/documents/${b.id}/file`,
+    );
+    expect(locked.status).toBe(409);
+    expect(locked.body.code).toBe('document_verified');
+  });
+
+  it('deletes a document and its file', async () => {
+    const person = await createIndividual(server);
+    const { body } = await upload(person.token, { type: 'passport', name: 'p.pdf' }, pdf);
+    const id = body.document.id;
+    expect(filesOnDisk()).toContain(`${id}.bin`);
+    const deleted = await request(server.baseUrl, 'DELETE', `/api/v1/documents/${id}`, {
+      token: person.token,
+    });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ success: true });
+    expect(filesOnDisk()).not.toContain(`${id}.bin`);
+    expect((await list(person.token)).body.documents).toEqual([]);
+    expect((await file(person.token, id)).status).toBe(404);
+  });
+
+  it('leaves no file behind when the row cannot be written', async () => {
+    const before = filesOnDisk();
+    await expect(
+      uploadDocument(
+        server.ctx,
+        '00000000-0000-4000-8000-000000000000',
+        { type: 'passport', name: 'p.pdf' },
+        pdf,
+      ),
+    ).rejects.toThrow();
+    expect(filesOnDisk()).toEqual(before);
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** An individual's documents (GET/POST /api/v1/documents): uploaded, encrypted at rest, reviewed. */
+
+export const DOCUMENT_TYPES = [
+  'national_id',
+  'passport',
+  'driving_license',
+  'education',
+  'address_proof',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** Set by a reviewer; the web app shows any other value as "unknown". */
+export const DOCUMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+/** Decided from the file's first bytes, never from its name or the request's header. */
+export const DOCUMENT_FILE_TYPES = ['pdf', 'jpeg', 'png'] as const;
+export type DocumentFileType = (typeof DOCUMENT_FILE_TYPES)[number];
+
+export const DOCUMENT_CONTENT_TYPES: Record<DocumentFileType, string> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/** 10 MB, the spec's upload limit. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const DOCUMENT_NAME_MAX = 200;
+
+/** The original file name, as shown in the list: trimmed, without control characters. */
+const documentName = z
+  .string({ error: 'documentNameRequired' })
+  .transform((value) => value.replace(/[\p{Cc}\p{Cf}]/gu, '').trim())
+  .pipe(z.string().min(1, 'documentNameRequired').max(DOCUMENT_NAME_MAX, 'tooLong'));
+
+export const documentListQuerySchema = z.object({
+  status: z.enum(['all', ...DOCUMENT_STATUSES], { error: 'documentStatusInvalid' }).default('all'),
+});
+export type DocumentListQuery = z.input<typeof documentListQuerySchema>;
+
+/** POST /api/v1/documents?type=&name= with the raw file as the body. */
+export const documentUploadQuerySchema = z.object({
+  type: z.enum(DOCUMENT_TYPES, { error: 'documentTypeInvalid' }),
+  name: documentName,
+});
+export type DocumentUploadQuery = z.input<typeof documentUploadQuerySchema>;
+
+/** PUT /api/v1/documents/:id/file?name= (re-upload). */
+export const documentReuploadQuerySchema = z.object({ name: documentName });
+
+export const documentFileQuerySchema = z.object({
+  download: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+export const documentParamsSchema = z.object({
+  id: z.uuid({ error: 'documentNotFound' }),
+});
+
+export const documentReviewSchema = z.object({
+  status: z.enum(['verified', 'rejected']),
+  notes: z.string().trim().max(1000, 'tooLong').optional(),
+});
+
+export interface DocumentItem {
+  id: string;
+  name: string;
+  type: DocumentType;
+  status: DocumentStatus;
+  created_at: string;
+  updated_at: string;
+  file_type: DocumentFileType;
+  content_type: string;
+  /** Bytes. */
+  file_size: number;
+  notes: string | null;
+}
+
+export interface DocumentList {
+  documents: DocumentItem[];
+}
