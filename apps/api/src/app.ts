@@ -14,6 +14,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { deliverDueNotifications } from './modules/notifications/notification-delivery.service.ts';
@@ -114,6 +115,7 @@ export async function buildApp(
       await api.register(notificationRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
       await api.register(codeRoutes, { ctx });
+      await api.register(contactRoutes, { ctx });
       await api.register(personalCodeRoutes, { ctx });
       await api.register(documentRoutes, { ctx });
     },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_PRICE_PER_CALL, isIpOrCidr } from '@tanqin/shared';
+import { CONTACT_EMAIL, DEFAULT_PRICE_PER_CALL, isIpOrCidr } from '@tanqin/shared';
 
 export interface Config {
   port: number;
@@ -14,6 +14,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of the platform's mail (security notifications, confirmations). */
   mailFrom: string;
+  /** Where messages of the public contact form go (`CONTACT_INBOX`, default CONTACT_EMAIL). */
+  contactInbox: string;
   publicUrl: string;
   /** Fastify's trustProxy: off, every hop (`true`), a number of proxy hops, or proxy addresses. */
   trustProxy: boolean | number | string[];
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Tanqin <no-reply@tanqin.sa>',
+    contactInbox: env.CONTACT_INBOX || CONTACT_EMAIL,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pricePerCall: price,
