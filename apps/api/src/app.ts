@@ -23,6 +23,7 @@ import {
   createSystemWebhookNetwork,
   type WebhookNetwork,
 } from './modules/notifications/webhook-network.ts';
+import { memberRoutes } from './modules/members/members.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { personalCodeRoutes } from './modules/personal-codes/personal-codes.routes.ts';
 import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(organizationRoutes, { ctx });
+      await api.register(memberRoutes, { ctx });
       await api.register(apiKeyRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(securityRoutes, { ctx });

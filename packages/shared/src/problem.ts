@@ -30,6 +30,7 @@ export const problemCodes = {
   invitation_pending: 409,
   last_owner: 409,
   invitation_invalid: 404,
+  mail_unavailable: 503,
   too_many_requests: 429,
   account_locked: 429,
   invalid_api_key: 401,

@@ -46,6 +46,7 @@ export const SECRET_PREFIX = {
   apiKey: 'tqk_live_',
   apiSecret: 'tqs_live_',
   refreshToken: 'tqr_',
+  invitation: 'tqi_',
 } as const;
 
 /** A non-secret random identifier with a readable prefix, e.g. `tok_3Fq9...`. */

@@ -1,15 +1,31 @@
-import { orgSignupSchema } from '@tanqin/shared';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import {
+  organizationIdParamsSchema,
+  organizationProfileSchema,
+  orgSignupSchema,
+  type Permission,
+  rolesWith,
+} from '@tanqin/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { getDashboardCounters } from './dashboard.service.ts';
-import { revealClientSecret, signupOrganization } from './organizations.service.ts';
-
-const idParams = z.object({ id: z.string().max(100) });
+import {
+  presentOrganizationDetails,
+  revealClientSecret,
+  rotateClientSecret,
+  signupOrganization,
+  updateOrganizationProfile,
+} from './organizations.service.ts';
 
 export async function organizationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  /** The caller, allowed by the permission, and the path's organisation is theirs (else 404). */
+  const ownOrganization = async (request: FastifyRequest, permission: Permission) => {
+    const member = await requireMember(ctx, request, rolesWith(permission));
+    assertOwnOrganization(member, parseInput(organizationIdParamsSchema, request.params).id);
+    return member;
+  };
+
   app.post('/signup', async (request, reply) => {
     const input = parseInput(orgSignupSchema, request.body);
     const organization = await signupOrganization(ctx, input);
@@ -17,27 +33,19 @@ export async function organizationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   });
 
   app.get('/organizations/:id', async (request) => {
-    const member = await requireMember(ctx, request);
-    assertOwnOrganization(member, parseInput(idParams, request.params).id);
-    const o = member.organization;
-    return {
-      id: o.id,
-      name: o.name,
-      type: o.type,
-      email: o.email,
-      phone: o.phone,
-      contact_person: o.contact_person,
-      client_id: o.client_id,
-      created_at: o.created_at,
-      require_ip_whitelist: o.require_ip_whitelist,
-      geo_blocking_enabled: o.geo_blocking_enabled,
-      role: member.role,
-    };
+    const member = await ownOrganization(request, 'dashboard:read');
+    return presentOrganizationDetails(member.organization, member.role);
+  });
+
+  app.patch('/organizations/:id', async (request) => {
+    const member = await ownOrganization(request, 'settings:manage');
+    const input = parseInput(organizationProfileSchema, request.body);
+    const organization = await updateOrganizationProfile(ctx, member.organization.id, input);
+    return presentOrganizationDetails(organization, member.role);
   });
 
   app.get('/organizations/:id/dashboard', async (request) => {
-    const member = await requireMember(ctx, request);
-    assertOwnOrganization(member, parseInput(idParams, request.params).id);
+    const member = await ownOrganization(request, 'dashboard:read');
     return {
       organization_id: member.organization.id,
       joined_at: member.organization.created_at,
@@ -47,9 +55,14 @@ export async function organizationRoutes(app: FastifyInstance, { ctx }: { ctx: A
 
   // The client secret is a credential: only owners and admins see it, never cached.
   app.get('/organizations/:id/credentials', async (request, reply) => {
-    const member = await requireMember(ctx, request, ['owner', 'admin']);
-    assertOwnOrganization(member, parseInput(idParams, request.params).id);
+    const member = await ownOrganization(request, 'credentials:read');
     reply.header('Cache-Control', 'no-store');
     return revealClientSecret(ctx, member.organization.id);
+  });
+
+  app.post('/organizations/:id/credentials/rotate', async (request, reply) => {
+    const member = await ownOrganization(request, 'settings:manage');
+    reply.header('Cache-Control', 'no-store');
+    return rotateClientSecret(ctx, member.organization.id);
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MemberRole, OrgSignup } from '@tanqin/shared';
+import type { MemberRole, OrganizationProfile, OrgSignup } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -7,6 +7,7 @@ import { decrypt, encrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { createAuditChains } from '../audit/audit.service.ts';
+import { forgetOrganizationCredential } from '../public-api/client-auth.ts';
 
 export interface Organization {
   id: string;
@@ -137,4 +138,72 @@ export async function revealClientSecret(ctx: AppContext, organizationId: string
       organizationId,
     ).toString(),
   };
+}
+
+/** GET /api/v1/organizations/:id: the organisation as its member sees it, with their role. */
+export function presentOrganizationDetails(o: Organization, role: MemberRole) {
+  return {
+    id: o.id,
+    name: o.name,
+    type: o.type,
+    email: o.email,
+    phone: o.phone,
+    contact_person: o.contact_person,
+    time_zone: o.time_zone,
+    client_id: o.client_id,
+    created_at: o.created_at,
+    require_ip_whitelist: o.require_ip_whitelist,
+    geo_blocking_enabled: o.geo_blocking_enabled,
+    role,
+  };
+}
+
+/**
+ * Saves the profile fields that were sent. The wallet and dashboard read the time zone from the
+ * organisation row on every request, so a new zone applies to their periods at once.
+ */
+export async function updateOrganizationProfile(
+  ctx: AppContext,
+  organizationId: string,
+  input: OrganizationProfile,
+): Promise<Organization> {
+  const [row] = await ctx.db.query<Organization>(
+    `update organizations o set
+       name = coalesce($2, o.name),
+       contact_person = coalesce($3, o.contact_person),
+       phone = case when $4::boolean then $5 else o.phone end,
+       time_zone = coalesce($6, o.time_zone)
+     where o.id = $1
+     returning ${ORGANIZATION_COLUMNS}`,
+    [
+      organizationId,
+      input.name ?? null,
+      input.contact_person ?? null,
+      input.phone !== undefined,
+      input.phone ?? null,
+      input.time_zone ?? null,
+    ],
+  );
+  if (!row) throw notFound('Organization');
+  return row;
+}
+
+/**
+ * A new client secret replaces the old one, which stops working for OAuth client credentials
+ * at once (the remembered hash of this process is dropped too). Shown once to the caller.
+ */
+export async function rotateClientSecret(ctx: AppContext, organizationId: string) {
+  const clientSecret = generateSecret(SECRET_PREFIX.clientSecret, 32);
+  const [row] = await ctx.db.query<{ client_id: string }>(
+    `update organizations set client_secret_encrypted = $2, client_secret_hash = $3
+      where id = $1 returning client_id`,
+    [
+      organizationId,
+      encrypt(ctx.keys.clientSecret, clientSecret, organizationId),
+      hmacSha256(ctx.keys.pepper, clientSecret),
+    ],
+  );
+  if (!row) throw notFound('Organization');
+  forgetOrganizationCredential(row.client_id);
+  return { client_id: row.client_id, client_secret: clientSecret };
 }

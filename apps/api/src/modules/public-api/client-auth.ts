@@ -39,6 +39,11 @@ async function findOrganizationByClientId(ctx: AppContext, clientId: string) {
   return row;
 }
 
+/** Drops a remembered client secret hash (after a rotation), so the old secret stops at once. */
+export function forgetOrganizationCredential(clientId: string) {
+  organizationCache.delete(clientId);
+}
+
 function keyCaller(key: ApiKeyCredential) {
   const caller: ApiCaller = {
     organizationId: key.organization_id,
