@@ -1,0 +1,255 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  json,
+  membersResponse,
+  mockApi,
+  ORG_ID,
+  ORG_PATH,
+  problem,
+  renderWithRouter,
+} from '../test/mock-api.tsx';
+import { MembersPanel } from './members-panel.tsx';
+
+const FAHAD = '00000000-0000-4000-8000-000000000002';
+const SARA = '00000000-0000-4000-8000-000000000001';
+const INVITATION = '00000000-0000-4000-8000-0000000000a1';
+
+const renderMembers = (role: 'owner' | 'admin' = 'owner') =>
+  renderWithRouter(<MembersPanel organizationId={ORG_ID} role={role} />);
+
+const rowOf = (text: string) => {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`No row for ${text}`);
+  return row;
+};
+
+describe('members and invitations', () => {
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the members with their role, joined date and a you marker, and the pending invitations', async () => {
+    mockApi({ [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()) });
+    renderMembers();
+
+    const table = await screen.findByRole('region', { name: 'أعضاء المنشأة' });
+    const sara = rowOf('sara@example.sa');
+    expect(within(sara).getByText('سارة العتيبي')).toBeVisible();
+    expect(within(sara).getByText('أنت')).toBeVisible();
+    expect(within(sara).getByRole('combobox', { name: 'دور سارة العتيبي' })).toHaveValue('owner');
+    expect(within(sara).getByText('5 مارس 2025')).toBeVisible();
+    const fahad = rowOf('fahad@example.sa');
+    expect(within(fahad).queryByText('أنت')).not.toBeInTheDocument();
+    expect(within(fahad).getByRole('combobox', { name: 'دور فهد القحطاني' })).toHaveValue(
+      'verifier',
+    );
+    expect(within(table).getByText('fahad@example.sa')).toHaveClass('ltr-island');
+
+    const invitations = screen.getByRole('list', { name: 'الدعوات المعلّقة' });
+    expect(within(invitations).getByText('noura@example.sa')).toBeVisible();
+    expect(within(invitations).getByText('مشاهد')).toBeVisible();
+    expect(within(invitations).getByText(/دعاه سارة العتيبي/)).toHaveTextContent(
+      'تنتهي 8 مايو 2025',
+    );
+  });
+
+  it('changes a role in place and says so', async () => {
+    let current = membersResponse();
+    const { callsTo, bodyOf } = mockApi({
+      [`GET ${ORG_PATH}/members`]: () => json(200, current),
+      [`PATCH ${ORG_PATH}/members/${FAHAD}`]: (_url, init) => {
+        const { role } = JSON.parse(String(init?.body));
+        current = {
+          ...current,
+          members: current.members.map((member) =>
+            member.user_id === FAHAD ? { ...member, role } : member,
+          ),
+        };
+        return json(200, { success: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderMembers();
+
+    const select = await screen.findByRole('combobox', { name: 'دور فهد القحطاني' });
+    await user.selectOptions(select, 'developer');
+    expect(await screen.findByText('تم تغيير دور فهد القحطاني إلى مطوّر')).toBeVisible();
+    expect(bodyOf(callsTo(`PATCH ${ORG_PATH}/members/${FAHAD}`)[0] as unknown[])).toEqual({
+      role: 'developer',
+    });
+    await waitFor(() => expect(select).toHaveValue('developer'));
+  });
+
+  it('explains in Arabic that the last owner keeps the role, and the role stays', async () => {
+    mockApi({
+      [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()),
+      [`PATCH ${ORG_PATH}/members/${SARA}`]: () =>
+        problem(409, 'last_owner', 'The organization must keep at least one owner'),
+    });
+    const user = userEvent.setup();
+    renderMembers();
+
+    const select = await screen.findByRole('combobox', { name: 'دور سارة العتيبي' });
+    await user.selectOptions(select, 'admin');
+    expect(await screen.findByText(/لا يمكن إزالة آخر مالك للمنشأة أو تغيير دوره/)).toBeVisible();
+    expect(screen.queryByText(/at least one owner/)).not.toBeInTheDocument();
+    await waitFor(() => expect(select).toHaveValue('owner'));
+  });
+
+  it('removes a member only after confirming, and shows the last-owner refusal in the dialog', async () => {
+    const { callsTo } = mockApi({
+      [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()),
+      [`DELETE ${ORG_PATH}/members/${FAHAD}`]: () => json(204, null),
+      [`DELETE ${ORG_PATH}/members/${SARA}`]: () => problem(409, 'last_owner'),
+    });
+    const user = userEvent.setup();
+    renderMembers();
+
+    await user.click(await screen.findByRole('button', { name: 'إزالة فهد القحطاني من المنشأة' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'إزالة فهد القحطاني؟' });
+    expect(dialog).toHaveTextContent('fahad@example.sa');
+    expect(callsTo(`DELETE ${ORG_PATH}/members/${FAHAD}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، أزل العضو' }));
+    expect(await screen.findByText('تمت إزالة فهد القحطاني من المنشأة')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo(`DELETE ${ORG_PATH}/members/${FAHAD}`)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'إزالة سارة العتيبي من المنشأة' }));
+    await user.click(await screen.findByRole('button', { name: 'نعم، أزل العضو' }));
+    expect(
+      await within(screen.getByRole('alertdialog')).findByText(/لا يمكن إزالة آخر مالك/),
+    ).toBeVisible();
+  });
+
+  it('lets an admin manage others but not owners, and not give the owner role', async () => {
+    mockApi({ [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()) });
+    const user = userEvent.setup();
+    renderMembers('admin');
+
+    const owner = await screen.findByRole('combobox', { name: 'دور سارة العتيبي' });
+    expect(owner).toBeDisabled();
+    expect(
+      screen.queryByRole('button', { name: 'إزالة سارة العتيبي من المنشأة' }),
+    ).not.toBeInTheDocument();
+    const fahad = screen.getByRole('combobox', { name: 'دور فهد القحطاني' });
+    expect(fahad).toBeEnabled();
+    expect(within(fahad).queryByRole('option', { name: 'مالك' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'دعوة عضو' }));
+    const dialog = await screen.findByRole('dialog', { name: 'دعوة عضو جديد' });
+    expect(within(dialog).queryByRole('radio', { name: /مالك/ })).not.toBeInTheDocument();
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(4);
+  });
+
+  it('revokes a pending invitation', async () => {
+    let current = membersResponse();
+    const { callsTo } = mockApi({
+      [`GET ${ORG_PATH}/members`]: () => json(200, current),
+      [`DELETE ${ORG_PATH}/invitations/${INVITATION}`]: () => {
+        current = { ...current, invitations: [] };
+        return json(204, null);
+      },
+    });
+    const user = userEvent.setup();
+    renderMembers();
+
+    await user.click(await screen.findByRole('button', { name: 'إلغاء دعوة noura@example.sa' }));
+    expect(await screen.findByText('تم إلغاء دعوة noura@example.sa')).toBeVisible();
+    expect(await screen.findByText('لا توجد دعوات معلّقة.')).toBeVisible();
+    expect(callsTo(`DELETE ${ORG_PATH}/invitations/${INVITATION}`)).toHaveLength(1);
+  });
+});
+
+describe('invite dialog', () => {
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers each role with its description, checks the email, and sends the invitation', async () => {
+    const { callsTo, bodyOf } = mockApi({
+      [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse({ invitations: [] })),
+      [`POST ${ORG_PATH}/members/invite`]: (_url, init) => {
+        const { email, role } = JSON.parse(String(init?.body));
+        return json(201, {
+          invitation: {
+            id: INVITATION,
+            email,
+            role,
+            invited_by_name: 'سارة العتيبي',
+            created_at: '2025-05-01T09:00:00.000Z',
+            expires_at: '2025-05-08T09:00:00.000Z',
+          },
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderMembers();
+
+    await user.click(await screen.findByRole('button', { name: 'دعوة عضو' }));
+    const dialog = await screen.findByRole('dialog', { name: 'دعوة عضو جديد' });
+    expect(dialog).toHaveTextContent('صالحاً لمدة 7 أيام');
+    const email = within(dialog).getByLabelText('البريد الإلكتروني');
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('dir', 'ltr');
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(5);
+    expect(within(dialog).getByRole('radio', { name: /مشاهد/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /مدقق/ })).toHaveAccessibleDescription(
+      'يفك تشفير الرموز التي يشاركها العملاء ويطّلع على بياناتها.',
+    );
+
+    await user.type(email, 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال الدعوة' }));
+    expect(await within(dialog).findByText('البريد الإلكتروني غير صالح')).toBeVisible();
+    expect(callsTo(`POST ${ORG_PATH}/members/invite`)).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, 'Fahad.New@Example.sa');
+    await user.click(within(dialog).getByRole('radio', { name: /مدقق/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال الدعوة' }));
+
+    expect(await screen.findByText('أُرسلت الدعوة إلى Fahad.New@Example.sa')).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bodyOf(callsTo(`POST ${ORG_PATH}/members/invite`)[0] as unknown[])).toEqual({
+      email: 'Fahad.New@Example.sa',
+      role: 'verifier',
+    });
+  });
+
+  it.each([
+    ['invitation_pending', 'أُرسلت دعوة إلى هذا البريد الإلكتروني ولم تُقبل بعد'],
+    ['already_member', 'صاحب هذا البريد الإلكتروني عضو في المنشأة بالفعل'],
+  ])('shows a 409 %s under the email field', async (code, text) => {
+    mockApi({
+      [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()),
+      [`POST ${ORG_PATH}/members/invite`]: () => problem(409, code),
+    });
+    const user = userEvent.setup();
+    renderMembers();
+
+    await user.click(await screen.findByRole('button', { name: 'دعوة عضو' }));
+    const dialog = await screen.findByRole('dialog');
+    const email = within(dialog).getByLabelText('البريد الإلكتروني');
+    await user.type(email, 'noura@example.sa');
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال الدعوة' }));
+    expect(await within(dialog).findByText(new RegExp(text))).toBeVisible();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+  });
+
+  it('explains a 403 for an admin inviting an owner', async () => {
+    mockApi({
+      [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()),
+      [`POST ${ORG_PATH}/members/invite`]: () => problem(403, 'forbidden'),
+    });
+    const user = userEvent.setup();
+    renderMembers();
+    await user.click(await screen.findByRole('button', { name: 'دعوة عضو' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('البريد الإلكتروني'), 'noura@example.sa');
+    await user.click(within(dialog).getByRole('radio', { name: /مالك/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال الدعوة' }));
+    expect(
+      await within(dialog).findByText(/تعذر إرسال الدعوة: دورك لا يسمح بهذا الإجراء/),
+    ).toBeVisible();
+  });
+});

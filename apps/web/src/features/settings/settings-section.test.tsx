@@ -1,0 +1,230 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import SettingsSection from './settings-section.tsx';
+import {
+  json,
+  membersResponse,
+  mockApi,
+  ORG_ID,
+  ORG_PATH,
+  organizationDetails,
+  problem,
+  renderWithRouter,
+} from './test/mock-api.tsx';
+
+const CLIENT_ID = 'tq_client_0123456789abcdef';
+const ORG = { id: ORG_ID, role: 'owner' as const, client_id: CLIENT_ID };
+
+const renderSettings = (tab?: string, organization = ORG) =>
+  renderWithRouter(
+    <SettingsSection organization={organization} />,
+    `/org-dashboard?section=settings${tab ? `&tab=${tab}` : ''}`,
+  );
+
+describe('settings: organisation profile', () => {
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the profile, with type and email read-only and Riyadh first among the time zones', async () => {
+    mockApi({ [`GET ${ORG_PATH}`]: () => json(200, organizationDetails()) });
+    renderSettings();
+
+    expect(await screen.findByLabelText('اسم المنشأة')).toHaveValue('وزارة التجربة');
+    expect(screen.getByLabelText('الشخص المسؤول')).toHaveValue('سارة العتيبي');
+    const phone = screen.getByLabelText(/رقم الهاتف/);
+    expect(phone).toHaveValue('0551234567');
+    expect(phone).toHaveAttribute('dir', 'ltr');
+    expect(screen.getByLabelText('نوع المنشأة')).toHaveValue('جهة حكومية');
+    expect(screen.getByLabelText('نوع المنشأة')).toHaveAttribute('readonly');
+    const email = screen.getByLabelText('البريد الإلكتروني للمنشأة');
+    expect(email).toHaveValue('contact@example.sa');
+    expect(email).toHaveAttribute('readonly');
+
+    const zone = screen.getByLabelText('المنطقة الزمنية') as HTMLSelectElement;
+    expect(zone).toHaveValue('Asia/Riyadh');
+    const options = within(zone).getAllByRole('option') as HTMLOptionElement[];
+    expect(options[0]?.value).toBe('Asia/Riyadh');
+    expect(options[0]?.textContent).toMatch(/Asia\/Riyadh \(GMT\+3\)/);
+    expect(options.length).toBe(Intl.supportedValuesOf('timeZone').length);
+    expect(options.map((option) => option.value)).toContain('Europe/London');
+  });
+
+  it('checks the fields before saving, then saves and says so until the next edit', async () => {
+    const { callsTo, bodyOf } = mockApi({
+      [`GET ${ORG_PATH}`]: () => json(200, organizationDetails()),
+      [`PATCH ${ORG_PATH}`]: (_url, init) =>
+        json(200, organizationDetails(JSON.parse(String(init?.body)))),
+    });
+    const user = userEvent.setup();
+    renderSettings();
+
+    const name = await screen.findByLabelText('اسم المنشأة');
+    await user.clear(name);
+    await user.clear(screen.getByLabelText('الشخص المسؤول'));
+    await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(await screen.findByText('اسم المؤسسة مطلوب')).toBeVisible();
+    expect(screen.getByText('اسم الشخص المسؤول مطلوب')).toBeVisible();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(`PATCH ${ORG_PATH}`)).toHaveLength(0);
+
+    // The message goes as soon as the field is fixed (validation on every change after submit).
+    await user.type(name, 'وزارة الاختبار');
+    expect(screen.queryByText('اسم المؤسسة مطلوب')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('الشخص المسؤول'), 'نورة الحربي');
+    await user.clear(screen.getByLabelText(/رقم الهاتف/));
+    await user.selectOptions(screen.getByLabelText('المنطقة الزمنية'), 'Asia/Dubai');
+    await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+
+    expect(await screen.findByText('تم حفظ التغييرات')).toBeVisible();
+    const [patch] = callsTo(`PATCH ${ORG_PATH}`);
+    expect(bodyOf(patch as unknown[])).toEqual({
+      name: 'وزارة الاختبار',
+      contact_person: 'نورة الحربي',
+      phone: null,
+      time_zone: 'Asia/Dubai',
+    });
+
+    await user.type(name, ' للتقنية');
+    expect(screen.queryByText('تم حفظ التغييرات')).not.toBeInTheDocument();
+  });
+
+  it('shows saving while the call runs, and a refusal under its field or as an error', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockApi({
+      [`GET ${ORG_PATH}`]: () => json(200, organizationDetails()),
+      [`PATCH ${ORG_PATH}`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    renderSettings();
+
+    await screen.findByLabelText('اسم المنشأة');
+    await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(await screen.findByRole('button', { name: 'جاري الحفظ...' })).toBeDisabled();
+    answer(
+      json(400, {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        code: 'validation_failed',
+        errors: [{ path: 'time_zone', code: 'timeZoneInvalid', message: 'Invalid time zone' }],
+      }),
+    );
+    expect(await screen.findByText('المنطقة الزمنية غير صالحة')).toBeVisible();
+    expect(screen.getByLabelText('المنطقة الزمنية')).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+    answer(problem(403, 'forbidden'));
+    expect(await screen.findByText(/تعذر حفظ التغييرات: دورك في المنشأة لا يسمح/)).toBeVisible();
+  });
+
+  it('explains a failed load and loads again on retry', async () => {
+    let isDown = true;
+    mockApi({
+      [`GET ${ORG_PATH}`]: () =>
+        isDown ? problem(500, 'internal') : json(200, organizationDetails()),
+    });
+    const user = userEvent.setup();
+    renderSettings();
+    expect(await screen.findByText(/تعذر تحميل بيانات المنشأة/)).toBeVisible();
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByLabelText('اسم المنشأة')).toHaveValue('وزارة التجربة');
+  });
+});
+
+describe('settings: tabs', () => {
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the open tab in the URL', async () => {
+    mockApi({
+      [`GET ${ORG_PATH}`]: () => json(200, organizationDetails()),
+      [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()),
+    });
+    const user = userEvent.setup();
+    const { router } = renderSettings();
+    await user.click(await screen.findByRole('tab', { name: 'الأعضاء والدعوات' }));
+    expect(router.state.location.search).toBe('?section=settings&tab=members');
+    expect(await screen.findByText('fahad@example.sa')).toBeVisible();
+  });
+});
+
+describe('settings: credentials', () => {
+  const SECRET = 'tq_secret_fedcba9876543210';
+  const NEW_SECRET = 'tq_secret_0000111122223333';
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fetches the secret only when revealed, and again on every reveal', async () => {
+    const { callsTo } = mockApi({
+      [`GET ${ORG_PATH}/credentials`]: () =>
+        json(200, { client_id: CLIENT_ID, client_secret: SECRET }),
+    });
+    const user = userEvent.setup();
+    renderSettings('credentials');
+
+    expect(await screen.findByText(CLIENT_ID)).toBeVisible();
+    expect(screen.getByText('المفتاح السري مخفي')).toBeInTheDocument();
+    expect(callsTo(`GET ${ORG_PATH}/credentials`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'إظهار المفتاح السري' }));
+    expect(await screen.findByText(SECRET)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'نسخ المفتاح السري' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(SECRET);
+
+    await user.click(screen.getByRole('button', { name: 'إخفاء المفتاح السري' }));
+    expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'إظهار المفتاح السري' }));
+    expect(await screen.findByText(SECRET)).toBeVisible();
+    expect(callsTo(`GET ${ORG_PATH}/credentials`)).toHaveLength(2);
+  });
+
+  it('says who may see the secret when the server refuses it', async () => {
+    mockApi({ [`GET ${ORG_PATH}/credentials`]: () => problem(403, 'forbidden') });
+    const user = userEvent.setup();
+    renderSettings('credentials');
+    await user.click(await screen.findByRole('button', { name: 'إظهار المفتاح السري' }));
+    expect(await screen.findByText(/لمالكي المنشأة ومسؤوليها فقط/)).toBeVisible();
+  });
+
+  it('rotates only after a warning that the old secret stops at once, then shows the new one', async () => {
+    const { callsTo } = mockApi({
+      [`POST ${ORG_PATH}/credentials/rotate`]: () =>
+        json(200, { client_id: CLIENT_ID, client_secret: NEW_SECRET }),
+    });
+    const user = userEvent.setup();
+    renderSettings('credentials');
+
+    await user.click(await screen.findByRole('button', { name: 'تجديد المفتاح السري' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'تجديد المفتاح السري؟' });
+    expect(dialog).toHaveTextContent('سيتوقف المفتاح السري الحالي عن العمل فوراً');
+    expect(within(dialog).getByRole('button', { name: 'إلغاء' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo(`POST ${ORG_PATH}/credentials/rotate`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'تجديد المفتاح السري' }));
+    dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، جدّد المفتاح' }));
+    expect(await screen.findByText(NEW_SECRET)).toBeVisible();
+    expect(screen.getByText(/هذا هو المفتاح السري الجديد/)).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(callsTo(`POST ${ORG_PATH}/credentials/rotate`)).toHaveLength(1);
+  });
+
+  it('keeps the dialog open with the reason when the rotation fails', async () => {
+    mockApi({ [`POST ${ORG_PATH}/credentials/rotate`]: () => problem(500, 'internal') });
+    const user = userEvent.setup();
+    renderSettings('credentials');
+    await user.click(await screen.findByRole('button', { name: 'تجديد المفتاح السري' }));
+    await user.click(await screen.findByRole('button', { name: 'نعم، جدّد المفتاح' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(
+      await within(dialog).findByText(/تعذر تجديد المفتاح السري: حدث خطأ في الخادم/),
+    ).toBeVisible();
+  });
+});
