@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { personalRedirectTarget } from '../features/personal-auth/redirect.ts';
 import { hasIndividualToken } from '../lib/session.ts';
 
 /**
@@ -9,4 +10,10 @@ export function requireIndividualToken({ request }: LoaderFunctionArgs) {
   if (hasIndividualToken()) return null;
   const url = new URL(request.url);
   throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** /login sends someone already signed in on to where they were going, or their dashboard. */
+export function redirectIfIndividualSignedIn({ request }: LoaderFunctionArgs) {
+  if (!hasIndividualToken()) return null;
+  throw redirect(personalRedirectTarget(new URL(request.url).searchParams.get('redirect')));
 }

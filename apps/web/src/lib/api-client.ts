@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly problem?: ProblemDetails,
+    /** Seconds from a 429's Retry-After header, when it had one. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -26,22 +28,28 @@ export interface RequestOptions {
 // Login and refresh are never retried (spec section 7).
 const NO_RETRY_PATHS = ['/api/v1/auth/login', '/api/v1/auth/refresh'];
 
-let refreshing: Promise<string | null> | null = null;
+// One refresh in flight per side: the answer's token is stored for the side that asked.
+const refreshing = new Map<Side, Promise<string | null>>();
 
 /** One refresh at a time, however many calls got a 401 together (the upload's XHR uses it too). */
 export function refreshAccessToken(side: Side): Promise<string | null> {
-  refreshing ??= fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'include' })
-    .then(async (response) => {
-      if (!response.ok) return null;
-      const body = (await response.json()) as { token?: string };
-      if (body.token) setToken(side, body.token);
-      return body.token ?? null;
-    })
-    .catch(() => null)
-    .finally(() => {
-      refreshing = null;
-    });
-  return refreshing;
+  let pending = refreshing.get(side);
+  if (!pending) {
+    pending = fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'include' })
+      .then(async (response) => {
+        if (!response.ok) return null;
+        const body = (await response.json()) as { token?: string; access_token?: string };
+        const token = body.token ?? body.access_token ?? null;
+        if (token) setToken(side, token);
+        return token;
+      })
+      .catch(() => null)
+      .finally(() => {
+        refreshing.delete(side);
+      });
+    refreshing.set(side, pending);
+  }
+  return pending;
 }
 
 /** Where a user goes when the session is gone, back to where they were afterwards. */
@@ -84,11 +92,13 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     problem = undefined;
   }
+  const retryAfter = Number(response.headers.get('retry-after'));
   return new ApiError(
     response.status,
     problem?.code ?? 'http_error',
     problem?.detail ?? response.statusText ?? 'Request failed',
     problem,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
   );
 }
 

@@ -1,0 +1,156 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LoginPage } from './login-page.tsx';
+import { json, mockApi, problem, renderPage } from './test/testing.tsx';
+
+const signedIn = { success: true, token: 'personal-token', user: { id: 'u1', email: 'a@b.sa' } };
+
+async function fillCredentials(email = 'sara@example.sa', password = 'Secret123') {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('البريد الإلكتروني'), email);
+  await user.type(screen.getByLabelText('كلمة المرور'), password);
+  return user;
+}
+
+describe('/login', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('checks both fields before any call, then again as the user types', async () => {
+    const { fetchMock } = mockApi({});
+    renderPage('/login', LoginPage);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('البريد الإلكتروني غير صالح')).toBeInTheDocument();
+    expect(screen.getByText('كلمة المرور مطلوبة')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('كلمة المرور'), 'x');
+    await waitFor(() => expect(screen.queryByText('كلمة المرور مطلوبة')).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the failure with the server message and stores nothing', async () => {
+    mockApi({
+      'POST /api/v1/auth/login': () =>
+        problem(401, 'invalid_credentials', {
+          detail: 'Invalid email or password',
+          detail_ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+        }),
+    });
+    renderPage('/login', LoginPage);
+    const user = await fillCredentials();
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('فشل تسجيل الدخول')).toBeInTheDocument();
+    expect(screen.getByText('البريد الإلكتروني أو كلمة المرور غير صحيحة')).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  it('signs in with remember me and goes to the same-site redirect a second later', async () => {
+    const { bodiesOf } = mockApi({ 'POST /api/v1/auth/login': () => json(200, signedIn) });
+    renderPage('/login', LoginPage, '/login?redirect=%2Fdocuments%3Fstatus%3Dpending');
+    const user = await fillCredentials();
+    await user.click(screen.getByLabelText('تذكرني'));
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('تم تسجيل الدخول بنجاح!')).toBeInTheDocument();
+    expect(bodiesOf('POST /api/v1/auth/login')[0]).toEqual({
+      email: 'sara@example.sa',
+      password: 'Secret123',
+      remember: true,
+    });
+    expect(localStorage.getItem('auth_token')).toBe('personal-token');
+    expect(screen.queryByText(/landed on/)).toBeNull();
+    expect(
+      await screen.findByText('landed on /documents?status=pending', {}, { timeout: 2000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('ignores a redirect to another site', async () => {
+    mockApi({ 'POST /api/v1/auth/login': () => json(200, signedIn) });
+    renderPage('/login', LoginPage, '/login?redirect=%2F%2Fevil.example%2Fx');
+    const user = await fillCredentials();
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(
+      await screen.findByText('landed on /dashboard', {}, { timeout: 2000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the two-step code, refuses a wrong one, accepts a recovery code', async () => {
+    const { bodiesOf } = mockApi({
+      'POST /api/v1/auth/login': () =>
+        json(200, { requires2FA: true, twoFactorToken: 'challenge-1', message: 'code needed' }),
+      'POST /api/v1/auth/verify-2fa': (body) =>
+        (body as { code: string }).code === 'abcde-fghij'
+          ? json(200, signedIn)
+          : problem(401, 'invalid_code', { detail: 'Invalid code' }),
+    });
+    renderPage('/login', LoginPage);
+    const user = await fillCredentials();
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('التحقق بخطوتين مطلوب')).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+
+    const code = screen.getByLabelText('رمز التحقق');
+    expect(code).toHaveAttribute('dir', 'ltr');
+    await user.type(code, '123');
+    await user.click(screen.getByRole('button', { name: 'تحقق' }));
+    expect(await screen.findByText('يجب أن يتكون الرمز من 6 أرقام')).toBeInTheDocument();
+    await user.type(code, '456');
+    await user.click(screen.getByRole('button', { name: 'تحقق' }));
+    expect(await screen.findByText('فشل التحقق')).toBeInTheDocument();
+    expect(screen.getByText('رمز التحقق غير صحيح')).toBeInTheDocument();
+    expect(bodiesOf('POST /api/v1/auth/verify-2fa')[0]).toEqual({
+      token: 'challenge-1',
+      code: '123456',
+    });
+
+    await user.click(screen.getByRole('button', { name: /استخدم رمز استرداد/ }));
+    await user.type(screen.getByLabelText('رمز الاسترداد'), 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'تحقق' }));
+    expect(await screen.findByText('تم تسجيل الدخول بنجاح!')).toBeInTheDocument();
+    expect(localStorage.getItem('auth_token')).toBe('personal-token');
+  });
+
+  it('goes back from the code step to the credentials with the email kept', async () => {
+    mockApi({
+      'POST /api/v1/auth/login': () => json(200, { requires2FA: true, twoFactorToken: 't' }),
+    });
+    renderPage('/login', LoginPage);
+    const user = await fillCredentials();
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    await user.click(await screen.findByRole('button', { name: /العودة إلى بيانات الدخول/ }));
+    expect(screen.getByLabelText('البريد الإلكتروني')).toHaveValue('sara@example.sa');
+    expect(screen.getByLabelText('كلمة المرور')).toHaveValue('');
+  });
+
+  it('sends an unconfirmed account to the confirmation step', async () => {
+    mockApi({
+      'POST /api/v1/auth/login': () =>
+        json(200, { token: 'unconfirmed-token', requiresConfirmation: true }),
+    });
+    renderPage('/login', LoginPage);
+    const user = await fillCredentials();
+    await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByRole('heading', { name: 'تأكيد الحساب' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /إعادة إرسال الرمز/ })).toBeEnabled();
+  });
+
+  it('links to forgot password, registration and the organisation platform', () => {
+    mockApi({});
+    renderPage('/login', LoginPage);
+    expect(screen.getByRole('link', { name: 'نسيت كلمة المرور؟' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: /إنشاء حساب شخصي/ })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.getByRole('link', { name: 'دخول المؤسسات' })).toHaveAttribute(
+      'href',
+      '/org-auth',
+    );
+    expect(screen.getByRole('link', { name: 'تسجيل مؤسسة جديدة' })).toHaveAttribute(
+      'href',
+      '/org-auth?tab=signup',
+    );
+  });
+});

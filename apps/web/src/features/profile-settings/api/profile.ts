@@ -1,0 +1,59 @@
+import type { ChangePasswordInput, Profile, ProfileUpdateInput } from '@tanqin/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const PROFILE_QUERY_KEY = ['personal', 'profile'] as const;
+
+const personal = { side: 'individual' } as const;
+
+export const useProfile = () =>
+  useQuery({
+    queryKey: PROFILE_QUERY_KEY,
+    queryFn: ({ signal }) => apiRequest<Profile>('/api/v1/profile', { ...personal, signal }),
+  });
+
+/** PATCH /profile with the whole editable profile; the answer replaces the cached one. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileUpdateInput) =>
+      apiRequest<Profile>('/api/v1/profile', { ...personal, method: 'PATCH', body: input }),
+    onSuccess: (profile) => {
+      if (profile && typeof profile === 'object' && 'firstName' in profile) {
+        queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
+      } else void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    },
+  });
+}
+
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      apiRequest<unknown>('/api/v1/profile/password', { ...personal, body: input }),
+  });
+
+export interface TwoFactorSetup {
+  secret: string;
+  otpauth_url: string;
+  qr_svg: string;
+}
+
+export const useStartTwoFactorSetup = () =>
+  useMutation({
+    mutationFn: () =>
+      apiRequest<TwoFactorSetup>('/api/v1/profile/2fa/setup', { ...personal, method: 'POST' }),
+  });
+
+function useTwoFactorChange<I, O>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => apiRequest<O>(path, { ...personal, body: input }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+  });
+}
+
+export const useEnableTwoFactor = () =>
+  useTwoFactorChange<{ code: string }, { recovery_codes: string[] }>('/api/v1/profile/2fa/enable');
+
+export const useDisableTwoFactor = () =>
+  useTwoFactorChange<{ password: string; code: string }, unknown>('/api/v1/profile/2fa/disable');

@@ -1,0 +1,1 @@
+export { ProfileSettingsPage as Component } from '../features/profile-settings/profile-settings-page.tsx';
