@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client.ts';
+import { problemDetail } from '../../lib/language.ts';
 
 /**
  * What to tell the user about a failed sign-in or sign-up (spec section 8): the server's own
@@ -8,7 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
  */
 export function authErrorText(error: unknown, fallback: string, t: TFunction<'orgAuth'>) {
   if (error instanceof ApiError) {
-    const serverText = error.problem?.detail_ar?.trim();
+    const serverText = problemDetail(error.problem);
     if (serverText) return serverText;
     if (error.status === 429) return t('errors.tooManyRequests');
     if (error.status >= 500) return t('errors.server');

@@ -1,39 +1,54 @@
+import { localeFormat } from '../../lib/language.ts';
+
 // Digits are Latin (0-9), as on the dashboard item (features/org-dashboard/format.ts): amounts such
 // as 0.005 must read the same in the wallet, the API answers and the invoices integrators keep,
 // and the Arabic-Indic zero (٠) is easily taken for a dot in a decimal. Month names stay Arabic;
 // the calendar is Gregorian because the API's dates are.
-const LOCALE = 'ar-SA';
-const countFormat = new Intl.NumberFormat(LOCALE, { numberingSystem: 'latn' });
-const longDateFormat = new Intl.DateTimeFormat(LOCALE, {
-  dateStyle: 'long',
-  calendar: 'gregory',
-  numberingSystem: 'latn',
-});
+const countFormat = localeFormat(
+  (locale) => new Intl.NumberFormat(locale, { numberingSystem: 'latn' }),
+);
+const longDateFormat = localeFormat(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+    }),
+);
 // The call log groups by UTC date (spec section 9): its dates and times are shown in UTC too, so
 // a call never appears under a date other than its own.
-const utcDayFormat = new Intl.DateTimeFormat(LOCALE, {
-  dateStyle: 'long',
-  calendar: 'gregory',
-  numberingSystem: 'latn',
-  timeZone: 'UTC',
-});
-const utcTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  calendar: 'gregory',
-  numberingSystem: 'latn',
-  timeZone: 'UTC',
-});
-const shortDayFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  calendar: 'gregory',
-  numberingSystem: 'latn',
-  timeZone: 'UTC',
-});
+const utcDayFormat = localeFormat(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      timeZone: 'UTC',
+    }),
+);
+const utcTimeFormat = localeFormat(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      timeZone: 'UTC',
+    }),
+);
+const shortDayFormat = localeFormat(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      timeZone: 'UTC',
+    }),
+);
 
-export const formatCount = (value: number) => countFormat.format(value);
+export const formatCount = (value: number) => countFormat().format(value);
 
 /**
  * A riyal amount as the API writes it ("0.005") to integer thousandths (5). Money stays an
@@ -51,7 +66,7 @@ export function formatMillis(millis: number): string {
   if (!Number.isFinite(millis)) return '—';
   const sign = millis < 0 ? '-' : '';
   const abs = Math.abs(millis);
-  return `${sign}${countFormat.format(Math.floor(abs / 1000))}.${String(abs % 1000).padStart(3, '0')}`;
+  return `${sign}${countFormat().format(Math.floor(abs / 1000))}.${String(abs % 1000).padStart(3, '0')}`;
 }
 
 /** An amount from the API, always with 3 decimals, so 0.005 never reads as 0.01. */
@@ -59,14 +74,15 @@ export const formatRiyal = (amount: string) => formatMillis(riyalToMillis(amount
 
 /** An instant as an Arabic (Saudi) long date in the reader's time zone: "5 مارس 2025". */
 export const formatLongDate = (isoTimestamp: string) =>
-  longDateFormat.format(new Date(isoTimestamp));
+  longDateFormat().format(new Date(isoTimestamp));
 
 /** A calendar date ("2026-11-22") as an Arabic long date: "22 نوفمبر 2026". */
-export const formatDay = (date: string) => utcDayFormat.format(new Date(`${date}T00:00:00Z`));
+export const formatDay = (date: string) => utcDayFormat().format(new Date(`${date}T00:00:00Z`));
 
 /** A calendar date as day and month only, for the chart's axis: "22 نوفمبر". */
 export const formatShortDay = (date: string) =>
-  shortDayFormat.format(new Date(`${date}T00:00:00Z`));
+  shortDayFormat().format(new Date(`${date}T00:00:00Z`));
 
 /** The UTC time of day of an instant: "10:00:00 ص". */
-export const formatUtcTime = (isoTimestamp: string) => utcTimeFormat.format(new Date(isoTimestamp));
+export const formatUtcTime = (isoTimestamp: string) =>
+  utcTimeFormat().format(new Date(isoTimestamp));

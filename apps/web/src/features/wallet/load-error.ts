@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client.ts';
+import { problemDetail } from '../../lib/language.ts';
 
 /**
  * The text of a failed wallet load (spec section 8): the server's Arabic explanation when it
@@ -7,7 +8,8 @@ import { ApiError } from '../../lib/api-client.ts';
  */
 export function loadErrorMessage(error: unknown, t: TFunction<'wallet'>): string {
   if (error instanceof ApiError) {
-    if (error.problem?.detail_ar) return error.problem.detail_ar;
+    const serverText = problemDetail(error.problem);
+    if (serverText) return serverText;
     // The spec's "No organization found": an account outside any organisation gets 403 or 404.
     if (error.status === 403 || error.status === 404) return t('errors.noOrganization');
   }

@@ -4,7 +4,6 @@ import {
   DEFAULT_RATE_LIMIT_PER_HOUR,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_SCOPES,
-  messageText,
   SCOPES,
 } from '@tanqin/shared';
 import { useId } from 'react';
@@ -15,6 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { localMessage } from '../../../lib/language.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { type CreatedApiKey, useCreateApiKey } from '../api/create-api-key.ts';
 import { failureMessage } from '../components/failure-message.ts';
@@ -84,7 +84,7 @@ function CreateApiKeyForm({
   const canSubmit = Boolean(keyName?.trim()) && (scopes?.length ?? 0) > 0;
   const errorText = (field: FieldPath<KeyFormInput>) => {
     const message = errors[field as keyof typeof errors]?.message;
-    return message ? messageText(message) : undefined;
+    return message ? localMessage(message) : undefined;
   };
 
   const onSubmit = handleSubmit((values) => {
@@ -153,7 +153,7 @@ function CreateApiKeyForm({
         </div>
         {errors.scopes ? (
           <p id={`${scopesLegendId}-error`} role="alert" className="text-sm text-red-700">
-            {messageText(errors.scopes.message ?? 'scopesRequired')}
+            {localMessage(errors.scopes.message ?? 'scopesRequired')}
           </p>
         ) : null}
       </fieldset>

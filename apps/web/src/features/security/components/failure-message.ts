@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api-client.ts';
+import { problemDetail } from '../../../lib/language.ts';
 
 type Translate = (key: string) => string;
 
@@ -9,7 +10,7 @@ type Translate = (key: string) => string;
 export function failureMessage(base: string, error: unknown, t: Translate) {
   let reason: string | undefined;
   if (error instanceof ApiError) {
-    if (error.problem?.detail_ar) reason = error.problem.detail_ar;
+    if (problemDetail(error.problem)) reason = problemDetail(error.problem);
     else if (error.status === 403) reason = t('failureReasons.forbidden');
     else if (error.status === 404) reason = t('failureReasons.notFound');
     else if (error.status === 429) reason = t('failureReasons.tooManyRequests');

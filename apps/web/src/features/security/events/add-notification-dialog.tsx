@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createNotificationPreferenceSchema, EVENT_TYPES, messageText } from '@tanqin/shared';
+import { createNotificationPreferenceSchema, EVENT_TYPES } from '@tanqin/shared';
 import { Mail, Webhook } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { localMessage } from '../../../lib/language.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import {
   type CreatedNotificationPreference,
@@ -135,7 +136,7 @@ function AddNotificationForm({
         </div>
         {errors.event_types ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            {messageText(errors.event_types.message ?? 'eventTypesRequired')}
+            {localMessage(errors.event_types.message ?? 'eventTypesRequired')}
           </p>
         ) : null}
       </fieldset>
@@ -151,7 +152,7 @@ function AddNotificationForm({
         }
         dir="ltr"
         autoComplete="off"
-        error={errors.destination?.message ? messageText(errors.destination.message) : undefined}
+        error={errors.destination?.message ? localMessage(errors.destination.message) : undefined}
         {...register('destination')}
       />
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createTrustedIpSchema, messageText } from '@tanqin/shared';
+import { createTrustedIpSchema } from '@tanqin/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { localMessage } from '../../../lib/language.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useCreateTrustedIp } from '../api/create-trusted-ip.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
@@ -42,7 +43,7 @@ function AddTrustedIpForm({
     reValidateMode: 'onChange',
   });
   const canSubmit = Boolean(watch('ip_address')?.trim()) && Boolean(watch('description')?.trim());
-  const errorText = (message?: string) => (message ? messageText(message) : undefined);
+  const errorText = (message?: string) => (message ? localMessage(message) : undefined);
 
   const onSubmit = handleSubmit((values) => {
     createIp.mutate(
