@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock.ts';
 import { deriveKey } from './lib/crypto.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
+import type { SmsSender } from './lib/sms/index.ts';
 import type { WebhookNetwork } from './modules/notifications/webhook-network.ts';
 
 /** Everything a service needs from the outside world, passed explicitly (tests swap parts). */
@@ -14,6 +15,8 @@ export interface AppContext {
   rateLimits: RateLimitStore;
   /** SMTP or the local outbox; a context built without one gets the configured default on first use. */
   mail?: MailSender;
+  /** Text messages (confirmation codes): the local outbox unless a gateway is wired in. */
+  sms?: SmsSender;
   /** DNS and HTTPS for webhooks; tests swap it for a local receiver (the address checks stay). */
   webhookNetwork?: WebhookNetwork;
   keys: {
@@ -24,6 +27,8 @@ export interface AppContext {
     clientSecret: Buffer;
     /** AES key for the webhook signing secrets of notification preferences. */
     webhookSecret: Buffer;
+    /** AES key for the users' TOTP secrets (two-step sign-in). */
+    twoFactorSecret: Buffer;
   };
 }
 
@@ -33,5 +38,6 @@ export function deriveAppKeys(config: Config): AppContext['keys'] {
     pepper: deriveKey(config.tokenPepper, 'tanqin/lookup-hmac'),
     clientSecret: deriveKey(config.tokenPepper, 'tanqin/client-secret-encryption'),
     webhookSecret: deriveKey(config.tokenPepper, 'tanqin/webhook-secret-encryption'),
+    twoFactorSecret: deriveKey(config.tokenPepper, 'tanqin/totp-secret-encryption'),
   };
 }

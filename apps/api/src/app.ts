@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type AppContext, deriveAppKeys } from './app-context.ts';
 import type { Config } from './config.ts';
@@ -10,6 +10,7 @@ import { createMailSender, type MailSender } from './lib/mail/index.ts';
 import { MemoryRateLimitStore } from './lib/rate-limit/memory-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
+import { createSmsSender, type SmsSender } from './lib/sms/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -17,13 +18,14 @@ import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { individualRoutes } from './modules/individuals/individuals.routes.ts';
+import { memberRoutes } from './modules/members/members.routes.ts';
 import { deliverDueNotifications } from './modules/notifications/notification-delivery.service.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import {
   createSystemWebhookNetwork,
   type WebhookNetwork,
 } from './modules/notifications/webhook-network.ts';
-import { memberRoutes } from './modules/members/members.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { personalCodeRoutes } from './modules/personal-codes/personal-codes.routes.ts';
 import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
@@ -44,6 +46,8 @@ export interface BuildAppOptions {
   rateLimits?: RateLimitStore;
   /** Mail (default: SMTP_URL, else the local outbox). */
   mail?: MailSender;
+  /** Text messages (default: the local outbox). */
+  sms?: SmsSender;
   /** Webhook DNS and HTTPS (default: the real network); tests deliver to a local receiver. */
   webhookNetwork?: WebhookNetwork;
   /** Where log lines go (default stdout); tests read them to check what is logged. */
@@ -68,6 +72,7 @@ export async function buildApp(
       options.rateLimits ??
       (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
     mail: options.mail ?? createMailSender(config, clock),
+    sms: options.sms ?? createSmsSender(config, clock),
     webhookNetwork: options.webhookNetwork ?? createSystemWebhookNetwork(),
     keys: deriveAppKeys(config),
   };
@@ -84,6 +89,16 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       ...(options.logStream && { stream: options.logStream }),
+      // A query string can carry what a person typed (a document's file name): log the path only.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: request.url.split('?')[0],
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
       // Secrets never reach the log: credentials, cookies and the codes themselves.
       redact: {
         paths: [
@@ -94,6 +109,15 @@ export async function buildApp(
           '*.token',
           '*.api_secret',
           '*.client_secret',
+          '*.nationalId',
+          '*.national_id',
+          '*.code',
+          '*.recovery_codes',
+          '*.twoFactorToken',
+          '*.secret',
+          '*.currentPassword',
+          '*.newPassword',
+          '*.confirmPassword',
         ],
         censor: '[redacted]',
       },
@@ -109,6 +133,7 @@ export async function buildApp(
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(individualRoutes, { ctx });
       await api.register(organizationRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
       await api.register(apiKeyRoutes, { ctx });
@@ -117,9 +142,9 @@ export async function buildApp(
       await api.register(notificationRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
       await api.register(codeRoutes, { ctx });
-      await api.register(contactRoutes, { ctx });
       await api.register(personalCodeRoutes, { ctx });
       await api.register(documentRoutes, { ctx });
+      await api.register(contactRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );
@@ -155,6 +180,7 @@ export async function buildApp(
     await flushTrustedIpUsage(ctx).catch(() => {});
     await ctx.rateLimits.close();
     await ctx.mail?.close();
+    await ctx.sms?.close();
   });
   return { app, ctx };
 }

@@ -1,38 +1,119 @@
-import { loginSchema } from '@tanqin/shared';
-import type { FastifyInstance } from 'fastify';
+import {
+  forgotPasswordSchema,
+  loginRequestSchema,
+  resetPasswordSchema,
+  verifyTwoFactorSchema,
+} from '@tanqin/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { getMembership } from '../organizations/organizations.service.ts';
-import { getUser, login } from './auth.service.ts';
+import { getUser, login, type UserRecord } from './auth.service.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   endSession,
   endSessionByRefreshToken,
+  type IssuedSession,
   rotateRefreshToken,
 } from './sessions.service.ts';
-import {
-  clearRefreshCookie,
-  presentOrganization,
-  REFRESH_COOKIE,
-  setRefreshCookie,
-  signedInResponse,
-} from './signed-in.ts';
+import { completeTwoFactorLogin } from './two-factor.service.ts';
+
+export const REFRESH_COOKIE = 'tanqin_refresh';
+const REFRESH_COOKIE_PATH = '/api/v1/auth';
+
+function presentOrganization(membership: Awaited<ReturnType<typeof getMembership>>) {
+  if (!membership) return null;
+  const { organization: o, role } = membership;
+  return {
+    id: o.id,
+    name: o.name,
+    type: o.type,
+    email: o.email,
+    client_id: o.client_id,
+    created_at: o.created_at,
+    role,
+  };
+}
+
+/** The refresh cookie: httpOnly, SameSite strict; without "remember me" it ends with the browser. */
+export function setRefreshCookie(ctx: AppContext, reply: FastifyReply, session: IssuedSession) {
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.config.publicUrl.startsWith('https://'),
+    path: REFRESH_COOKIE_PATH,
+    ...(session.persistent ? { expires: session.refreshExpiresAt } : {}),
+  });
+}
+
+/** The answer of a completed sign-in (login, verify-2fa, registration): token, user, cookie. */
+export async function signedInAnswer(
+  ctx: AppContext,
+  reply: FastifyReply,
+  user: UserRecord,
+  session: IssuedSession,
+) {
+  setRefreshCookie(ctx, reply, session);
+  reply.header('Cache-Control', 'no-store');
+  return {
+    success: true,
+    message: 'Login successful',
+    token: session.accessToken,
+    access_token: session.accessToken,
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    user,
+    organization: presentOrganization(await getMembership(ctx, user.id)),
+    // An individual who has not confirmed yet: the web shows the code step.
+    ...(user.confirmed ? {} : { requiresConfirmation: true }),
+  };
+}
 
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.post('/auth/login', async (request, reply) => {
-    const input = parseInput(loginSchema, request.body);
-    const { user, session } = await login(ctx, input, {
+    const input = parseInput(loginRequestSchema, request.body);
+    const outcome = await login(ctx, input, {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
     });
-    return signedInResponse(ctx, reply, user, session);
+    if (outcome.step === 'two_factor') {
+      reply.header('Cache-Control', 'no-store');
+      return {
+        success: true,
+        requires2FA: true,
+        twoFactorToken: outcome.twoFactorToken,
+        message: 'Two-step verification required',
+      };
+    }
+    return signedInAnswer(ctx, reply, outcome.user, outcome.session);
+  });
+
+  app.post('/auth/verify-2fa', async (request, reply) => {
+    const input = parseInput(verifyTwoFactorSchema, request.body);
+    const { user, session } = await completeTwoFactorLogin(ctx, input, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    return signedInAnswer(ctx, reply, user, session);
+  });
+
+  app.post('/auth/forgot-password', async (request, reply) => {
+    const input = parseInput(forgotPasswordSchema, request.body);
+    await requestPasswordReset(ctx, input.email, { ip: request.ip, log: request.log });
+    return reply.code(202).send({ success: true });
+  });
+
+  app.post('/auth/reset-password', async (request) => {
+    const input = parseInput(resetPasswordSchema, request.body);
+    await resetPassword(ctx, input);
+    return { success: true };
   });
 
   app.post('/auth/refresh', async (request, reply) => {
     try {
       const session = await rotateRefreshToken(ctx, request.cookies[REFRESH_COOKIE]);
-      setRefreshCookie(ctx, reply, session.refreshToken, session.refreshExpiresAt);
+      setRefreshCookie(ctx, reply, session);
       reply.header('Cache-Control', 'no-store');
       return {
         success: true,
@@ -41,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         expires_in: ACCESS_TOKEN_TTL_SECONDS,
       };
     } catch (error) {
-      clearRefreshCookie(reply);
+      reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
       throw error;
     }
   });
@@ -50,7 +131,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     await endSessionByRefreshToken(ctx, request.cookies[REFRESH_COOKIE]);
     const principal = await requireUser(ctx, request).catch(() => undefined);
     if (principal) await endSession(ctx, principal.sessionId);
-    clearRefreshCookie(reply);
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
     return { success: true };
   });
 

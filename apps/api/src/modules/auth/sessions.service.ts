@@ -8,6 +8,8 @@ import { generateSecret, hasValidChecksum, SECRET_PREFIX } from '../../lib/secre
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A sign-in without "remember me": the session ends after 12 hours, its cookie with the browser. */
+export const SHORT_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 export interface Principal {
   userId: string;
@@ -19,6 +21,8 @@ export interface IssuedSession {
   accessToken: string;
   refreshToken: string;
   refreshExpiresAt: Date;
+  /** False: the refresh cookie is a browser-session cookie. */
+  persistent: boolean;
 }
 
 async function signAccessToken(ctx: AppContext, principal: Principal) {
@@ -50,13 +54,24 @@ export async function startSession(
   ctx: AppContext,
   user: { id: string; kind: Principal['kind'] },
   meta: { ip?: string; userAgent?: string },
+  options: { persistent?: boolean } = {},
 ): Promise<IssuedSession> {
   const sessionId = randomUUID();
-  const expiresAt = new Date(ctx.clock.now().getTime() + SESSION_TTL_MS);
+  const persistent = options.persistent ?? true;
+  const ttlMs = persistent ? SESSION_TTL_MS : SHORT_SESSION_TTL_MS;
+  const expiresAt = new Date(ctx.clock.now().getTime() + ttlMs);
   const refreshToken = await ctx.db.transaction(async (tx) => {
     await tx.query(
-      'insert into sessions (id, user_id, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5)',
-      [sessionId, user.id, expiresAt, meta.ip ?? null, meta.userAgent?.slice(0, 300) ?? null],
+      `insert into sessions (id, user_id, expires_at, ip, user_agent, persistent)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [
+        sessionId,
+        user.id,
+        expiresAt,
+        meta.ip ?? null,
+        meta.userAgent?.slice(0, 300) ?? null,
+        persistent,
+      ],
     );
     return issueRefreshToken(ctx, tx, sessionId, expiresAt);
   });
@@ -64,6 +79,7 @@ export async function startSession(
     accessToken: await signAccessToken(ctx, { userId: user.id, sessionId, kind: user.kind }),
     refreshToken,
     refreshExpiresAt: expiresAt,
+    persistent,
   };
 }
 
@@ -86,8 +102,9 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string |
       user_id: string;
       kind: Principal['kind'];
       revoked_at: Date | null;
+      persistent: boolean;
     }>(
-      `select r.session_id, r.used_at, r.expires_at, s.user_id, u.kind, s.revoked_at
+      `select r.session_id, r.used_at, r.expires_at, s.user_id, u.kind, s.revoked_at, s.persistent
          from refresh_tokens r
          join sessions s on s.id = r.session_id
          join users u on u.id = s.user_id
@@ -122,6 +139,7 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string |
     accessToken: await signAccessToken(ctx, principal),
     refreshToken: result.next,
     refreshExpiresAt: result.expires_at,
+    persistent: result.persistent,
   };
 }
 
@@ -140,6 +158,20 @@ export async function endSession(ctx: AppContext, sessionId: string) {
     sessionId,
     ctx.clock.now(),
   ]);
+}
+
+/** Ends every open session of a user, except optionally the caller's own. */
+export async function endUserSessions(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  exceptSessionId?: string,
+) {
+  await db.query(
+    `update sessions set revoked_at = $2
+      where user_id = $1 and revoked_at is null and ($3::uuid is null or id <> $3::uuid)`,
+    [userId, ctx.clock.now(), exceptSessionId ?? null],
+  );
 }
 
 /** Checks a bearer access token and that its session is still open. */

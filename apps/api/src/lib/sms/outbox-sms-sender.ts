@@ -1,0 +1,13 @@
+import type { Outbox } from '../mail/outbox.ts';
+import type { SmsMessage, SmsSender } from './sms-sender.ts';
+
+/** Appends each text message to the local outbox as `{channel: 'sms', to, text}`. */
+export class OutboxSmsSender implements SmsSender {
+  constructor(private readonly outbox: Outbox) {}
+
+  async send(message: SmsMessage) {
+    await this.outbox.append({ channel: 'sms', to: message.to, text: message.text });
+  }
+
+  async close() {}
+}

@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hmacSha256 } from '../../lib/crypto.ts';
+import { createMailSender } from '../../lib/mail/index.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
+import { endUserSessions } from './sessions.service.ts';
+
+const RESET_PREFIX = 'tqpr_';
+export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const MAX_REQUESTS_PER_IP_PER_HOUR = 10;
+const MAX_REQUESTS_PER_EMAIL_PER_HOUR = 3;
+
+const resetTokenInvalid = () =>
+  new AppError('reset_token_invalid', 'The reset link is invalid, used or expired', {
+    detailAr: 'رابط إعادة تعيين كلمة المرور غير صالح أو مستخدم أو منتهي الصلاحية',
+  });
+
+/**
+ * `POST /auth/forgot-password`: mails a single-use link valid 30 minutes. The answer is the same
+ * whether or not the email has an account, and the mail leaves after the answer, so neither the
+ * answer nor its timing says which emails are registered.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  rawEmail: string,
+  meta: { ip: string; log: FastifyBaseLogger },
+) {
+  const nowMs = ctx.clock.now().getTime();
+  const email = rawEmail.toLowerCase();
+  const perIp = await ctx.rateLimits.consume(
+    [{ key: `forgot:ip:${meta.ip}`, limit: MAX_REQUESTS_PER_IP_PER_HOUR, windowMs: HOUR_MS }],
+    nowMs,
+  );
+  if (!perIp.allowed) {
+    const seconds = Math.max(1, Math.ceil((perIp.states[0]?.resetMs ?? HOUR_MS) / 1000));
+    throw new AppError('too_many_requests', 'Too many reset requests, try again later', {
+      detailAr: 'طلبات كثيرة لإعادة تعيين كلمة المرور، حاول لاحقاً',
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
+  // Per email: over the limit nothing is sent, and the answer does not change.
+  const perEmail = await ctx.rateLimits.consume(
+    [{ key: `forgot:email:${email}`, limit: MAX_REQUESTS_PER_EMAIL_PER_HOUR, windowMs: HOUR_MS }],
+    nowMs,
+  );
+  if (!perEmail.allowed) return;
+  const [user] = await ctx.db.query<{ id: string; email: string }>(
+    'select id, email from users where lower(email) = $1',
+    [email],
+  );
+  if (!user) return;
+  const token = generateSecret(RESET_PREFIX, 32);
+  await ctx.db.query(
+    `insert into password_reset_tokens (token_hash, user_id, expires_at, created_at)
+     values ($1, $2, $3, $4)`,
+    [
+      hmacSha256(ctx.keys.pepper, token),
+      user.id,
+      new Date(nowMs + RESET_TOKEN_TTL_MS),
+      new Date(nowMs),
+    ],
+  );
+  const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/forgot-password#token=${token}`;
+  ctx.mail ??= createMailSender(ctx.config, ctx.clock);
+  ctx.mail
+    .send({
+      to: user.email,
+      subject: 'إعادة تعيين كلمة المرور في تنقين / Reset your Tanqin password',
+      text: [
+        'طلبت إعادة تعيين كلمة المرور. افتح الرابط خلال 30 دقيقة (يعمل مرة واحدة):',
+        link,
+        'إن لم تطلب ذلك فتجاهل هذه الرسالة.',
+        '',
+        'You asked to reset your password. Open this link within 30 minutes (it works once):',
+        link,
+        'If you did not ask for this, ignore this message.',
+      ].join('\n'),
+    })
+    .catch((error) => meta.log.error({ err: error }, 'password reset mail could not be sent'));
+}
+
+/** `POST /auth/reset-password`: sets the new password and ends every session of the account. */
+export async function resetPassword(ctx: AppContext, input: { token: string; password: string }) {
+  if (!hasValidChecksum(RESET_PREFIX, input.token)) throw resetTokenInvalid();
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  const tokenHash = hmacSha256(ctx.keys.pepper, input.token);
+  const email = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.query<{ user_id: string }>(
+      `update password_reset_tokens set used_at = $2
+        where token_hash = $1 and used_at is null and expires_at > $2
+        returning user_id`,
+      [tokenHash, now],
+    );
+    if (!row) throw resetTokenInvalid();
+    const [user] = await tx.query<{ email: string }>(
+      'update users set password_hash = $2 where id = $1 returning email',
+      [row.user_id, passwordHash],
+    );
+    // Every other link of this account stops working, as do all its sessions and sign-in steps.
+    await tx.query(
+      'update password_reset_tokens set used_at = $2 where user_id = $1 and used_at is null',
+      [row.user_id, now],
+    );
+    await tx.query('delete from two_factor_challenges where user_id = $1', [row.user_id]);
+    await endUserSessions(ctx, tx, row.user_id);
+    return user!.email;
+  });
+  // A new password lifts the lock that wrong passwords put on the account.
+  await ctx.rateLimits.clear(`login-fail:account:${email.toLowerCase()}`);
+}

@@ -1,0 +1,280 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  type IndividualRegistration,
+  VERIFICATION_CODE_TTL_SECONDS,
+  VERIFICATION_RESEND_AFTER_SECONDS,
+  type VerificationMethod,
+} from '@tanqin/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
+import { hashNationalId } from '../../lib/identity.ts';
+import { createMailSender } from '../../lib/mail/index.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { createSmsSender } from '../../lib/sms/index.ts';
+import {
+  assertNotLocked,
+  getUser,
+  MAX_FAILURES_PER_IP,
+  recordFailures,
+} from '../auth/auth.service.ts';
+import { startSession } from '../auth/sessions.service.ts';
+
+/** Wrong tries one code survives; the next answer is 410 and a new code must be sent. */
+export const MAX_CODE_ATTEMPTS = 5;
+export const MAX_SENDS_PER_HOUR = 5;
+
+const emailTaken = () =>
+  new AppError('email_taken', 'This email is already registered', {
+    detailAr: 'البريد الإلكتروني مسجل مسبقاً',
+  });
+const nationalIdTaken = () =>
+  new AppError('national_id_taken', 'An account with this national id already exists', {
+    detailAr: 'يوجد حساب مسجل برقم الهوية هذا',
+  });
+const codeExpired = () =>
+  new AppError('code_expired', 'The code has expired, ask for a new one', {
+    detailAr: 'انتهت صلاحية رمز التحقق، اطلب رمزاً جديداً',
+  });
+
+const codeHash = (ctx: AppContext, userId: string, code: string) =>
+  hmacSha256(ctx.keys.pepper, `verification-code:${userId}:${code}`);
+
+/** Where the code went, without giving the address away: `05******78`, `a***@x.com`. */
+export function destinationHint(
+  method: VerificationMethod,
+  target: { phone: string; email: string },
+) {
+  if (method === 'sms') return `${target.phone.slice(0, 2)}******${target.phone.slice(-2)}`;
+  const [local = '', domain = ''] = target.email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+function verificationInfo(method: VerificationMethod, target: { phone: string; email: string }) {
+  return {
+    method,
+    destination_hint: destinationHint(method, target),
+    expires_in: VERIFICATION_CODE_TTL_SECONDS,
+    resend_after: VERIFICATION_RESEND_AFTER_SECONDS,
+  };
+}
+
+/** One send per minute and five per hour per account; the first send counts too. */
+async function takeSendSlot(ctx: AppContext, userId: string) {
+  const result = await ctx.rateLimits.consume(
+    [
+      {
+        key: `verify-send:minute:${userId}`,
+        limit: 1,
+        windowMs: VERIFICATION_RESEND_AFTER_SECONDS * 1000,
+      },
+      { key: `verify-send:hour:${userId}`, limit: MAX_SENDS_PER_HOUR, windowMs: 60 * 60 * 1000 },
+    ],
+    ctx.clock.now().getTime(),
+  );
+  if (result.allowed) return;
+  const waitMs = Math.max(
+    ...result.states.filter((s) => s.count >= s.window.limit).map((s) => s.resetMs),
+  );
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  throw new AppError('too_many_requests', `Wait ${seconds} seconds before asking for a new code`, {
+    detailAr: `انتظر ${seconds} ثانية قبل طلب رمز جديد`,
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+/** Sends a code by SMS or email; a failed send is logged, the person can ask again. */
+async function deliverCode(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  method: VerificationMethod,
+  target: { phone: string; email: string },
+  code: string,
+) {
+  const minutes = VERIFICATION_CODE_TTL_SECONDS / 60;
+  try {
+    if (method === 'sms') {
+      ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
+      await ctx.sms.send({
+        to: target.phone,
+        text: `رمز التحقق الخاص بك في تنقين: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
+      });
+    } else {
+      ctx.mail ??= createMailSender(ctx.config, ctx.clock);
+      await ctx.mail.send({
+        to: target.email,
+        subject: 'رمز تأكيد حسابك في تنقين / Your Tanqin confirmation code',
+        text: [
+          `رمز التحقق الخاص بك: ${code}`,
+          `صالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
+          '',
+          `Your confirmation code: ${code}`,
+          `It is valid for ${minutes} minutes. Do not share it.`,
+        ].join('\n'),
+      });
+    }
+  } catch (error) {
+    log.error({ err: error, method }, 'confirmation code could not be sent');
+  }
+}
+
+/** Replaces the account's live code with a new one (10 minutes, five tries). */
+async function issueCode(ctx: AppContext, userId: string, method: VerificationMethod) {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const now = ctx.clock.now();
+  await ctx.db.query(
+    `insert into verification_codes (user_id, method, code_hash, attempts, expires_at, created_at)
+     values ($1, $2, $3, 0, $4, $5)
+     on conflict (user_id) do update
+       set method = excluded.method, code_hash = excluded.code_hash, attempts = 0,
+           expires_at = excluded.expires_at, created_at = excluded.created_at`,
+    [
+      userId,
+      method,
+      codeHash(ctx, userId, code),
+      new Date(now.getTime() + VERIFICATION_CODE_TTL_SECONDS * 1000),
+      now,
+    ],
+  );
+  return code;
+}
+
+/**
+ * Creates an individual's account: the national id only as an HMAC under the pepper (the same
+ * function codes are issued with) plus its last four digits. The answer is a session, so the
+ * person can confirm with the code sent by the chosen method.
+ */
+export async function registerIndividual(
+  ctx: AppContext,
+  input: IndividualRegistration,
+  meta: { ip: string; userAgent?: string; log: FastifyBaseLogger },
+) {
+  const passwordHash = await hashPassword(input.password);
+  const nationalIdHash = hashNationalId(ctx.keys.pepper, input.nationalId);
+  const userId = randomUUID();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [sameEmail] = await tx.query('select 1 from users where lower(email) = $1', [
+        input.email.toLowerCase(),
+      ]);
+      if (sameEmail) throw emailTaken();
+      const [sameId] = await tx.query('select 1 from users where national_id_hash = $1', [
+        nationalIdHash,
+      ]);
+      if (sameId) throw nationalIdTaken();
+      await tx.query(
+        `insert into users (id, kind, email, first_name, last_name, phone, password_hash,
+           national_id_hash, national_id_last4)
+         values ($1, 'individual', $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          userId,
+          input.email,
+          input.firstName,
+          input.lastName,
+          input.phoneNumber,
+          passwordHash,
+          nationalIdHash,
+          input.nationalId.slice(-4),
+        ],
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const constraint = (error as { constraint?: string }).constraint ?? '';
+      throw constraint.includes('national_id') ? nationalIdTaken() : emailTaken();
+    }
+    throw error;
+  }
+  const target = { phone: input.phoneNumber, email: input.email };
+  await takeSendSlot(ctx, userId);
+  const code = await issueCode(ctx, userId, input.method);
+  await deliverCode(ctx, meta.log, input.method, target, code);
+  const user = await getUser(ctx, userId);
+  const session = await startSession(ctx, user, meta);
+  return { user, session, verification: verificationInfo(input.method, target) };
+}
+
+async function unconfirmedTarget(ctx: AppContext, userId: string) {
+  const [row] = await ctx.db.query<{
+    kind: string;
+    email: string;
+    phone: string | null;
+    confirmed_at: Date | null;
+  }>('select kind, email, phone, confirmed_at from users where id = $1', [userId]);
+  if (!row || row.kind !== 'individual') {
+    throw new AppError('forbidden', 'This is for individual accounts', {
+      detailAr: 'هذه الصفحة للحسابات الشخصية',
+    });
+  }
+  return row;
+}
+
+/** `POST /auth/verify/individual`: the code confirms the account. */
+export async function confirmIndividual(
+  ctx: AppContext,
+  userId: string,
+  input: { code: string },
+  meta: { ip: string },
+) {
+  const account = await unconfirmedTarget(ctx, userId);
+  if (account.confirmed_at) return getUser(ctx, userId);
+  const now = ctx.clock.now();
+  const ipKey = `confirm-fail:ip:${meta.ip}`;
+  await assertNotLocked(ctx, [ipKey], [MAX_FAILURES_PER_IP], now.getTime());
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [live] = await tx.query<{ code_hash: string; attempts: number; expires_at: Date }>(
+      'select code_hash, attempts, expires_at from verification_codes where user_id = $1 for update',
+      [userId],
+    );
+    if (!live || live.attempts >= MAX_CODE_ATTEMPTS || live.expires_at <= now) {
+      return 'expired' as const;
+    }
+    if (!constantTimeEqual(live.code_hash, codeHash(ctx, userId, input.code))) {
+      await tx.query('update verification_codes set attempts = attempts + 1 where user_id = $1', [
+        userId,
+      ]);
+      return 'wrong' as const;
+    }
+    await tx.query('delete from verification_codes where user_id = $1', [userId]);
+    await tx.query('update users set confirmed_at = $2 where id = $1 and confirmed_at is null', [
+      userId,
+      now,
+    ]);
+    return 'confirmed' as const;
+  });
+  if (outcome === 'expired') throw codeExpired();
+  if (outcome === 'wrong') {
+    await recordFailures(ctx, [ipKey], now.getTime());
+    throw new AppError('invalid_code', 'The verification code is incorrect', {
+      detailAr: 'رمز التحقق غير صحيح',
+    });
+  }
+  return getUser(ctx, userId);
+}
+
+/** `POST /auth/resend-code`: a new code by the chosen method, within the send limits. */
+export async function resendCode(
+  ctx: AppContext,
+  userId: string,
+  method: VerificationMethod,
+  meta: { log: FastifyBaseLogger },
+) {
+  const account = await unconfirmedTarget(ctx, userId);
+  if (account.confirmed_at) {
+    throw new AppError('bad_request', 'The account is already confirmed', {
+      detailAr: 'الحساب مؤكد مسبقاً',
+    });
+  }
+  if (method === 'sms' && !account.phone) {
+    throw new AppError('bad_request', 'No phone number on this account', {
+      detailAr: 'لا يوجد رقم هاتف لهذا الحساب',
+    });
+  }
+  await takeSendSlot(ctx, userId);
+  const target = { phone: account.phone ?? '', email: account.email };
+  const code = await issueCode(ctx, userId, method);
+  await deliverCode(ctx, meta.log, method, target, code);
+  return verificationInfo(method, target);
+}

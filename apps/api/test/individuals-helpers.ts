@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { type OutboxEntry, outboxPath } from '../src/lib/mail/index.ts';
+import { request, type TestServer } from './harness.ts';
+
+let counter = 0;
+
+/** A valid Saudi national id (check digit computed here, independently of the product). */
+export function nationalId(first: '1' | '2' = '1'): string {
+  const nine = `${first}${String(Date.now() % 1e6).padStart(6, '0')}${String(counter++ % 100).padStart(2, '0')}`;
+  for (let check = 0; check <= 9; check++) {
+    const candidate = `${nine}${check}`;
+    const sum = [...candidate].reduce((total, char, index) => {
+      const digit = Number(char);
+      if (index % 2 === 1) return total + digit;
+      return total + Math.floor((digit * 2) / 10) + ((digit * 2) % 10);
+    }, 0);
+    if (sum % 10 === 0) return candidate;
+  }
+  throw new Error('unreachable');
+}
+
+/** A registration body with a fresh email, phone and national id. */
+export function registrationBody(overrides: Record<string, unknown> = {}) {
+  const n = `${Date.now().toString(36)}${(counter++).toString(36)}`;
+  return {
+    nationalId: nationalId(),
+    phoneNumber: `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    email: `person-${n}@example.sa`,
+    firstName: 'نورة',
+    lastName: 'القحطاني',
+    password: 'Str0ngPassw0rd',
+    confirmPassword: 'Str0ngPassw0rd',
+    method: 'sms',
+    ...overrides,
+  } as Record<string, string>;
+}
+
+export function outbox(server: TestServer): OutboxEntry[] {
+  const file = outboxPath(server.ctx.config.dataDir);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxEntry);
+}
+
+/** The 6-digit code of the latest message sent to `to` (a phone or an email). */
+export function lastCode(server: TestServer, to: string): string {
+  const entry = outbox(server)
+    .filter((e) => e.to === to)
+    .at(-1);
+  const code = entry?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code sent to ${to}`);
+  return code;
+}
+
+/** Headers that make the request come from `ip` (the test server trusts X-Forwarded-For). */
+export const fromIp = (ip: string) => ({ 'x-forwarded-for': ip });
+
+let ipCounter = 1;
+/** A fresh client address per test, so failure counters of one test do not leak into another. */
+export const freshIp = () => `198.51.100.${ipCounter++ % 250}`;
+
+/** Registers an individual; returns the body, the bearer and where the code went. */
+export async function register(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+  ip = freshIp(),
+) {
+  const body = registrationBody(overrides);
+  const res = await request(server.baseUrl, 'POST', '/api/v1/auth/register/individual', {
+    json: body,
+    headers: fromIp(ip),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  return { body, token: res.body.token as string, res, ip };
+}
+
+/** Registers and confirms an individual with the code from the outbox. */
+export async function registerConfirmed(
+  server: TestServer,
+  overrides: Record<string, unknown> = {},
+) {
+  const person = await register(server, overrides);
+  const confirm = await request(server.baseUrl, 'POST', '/api/v1/auth/verify/individual', {
+    token: person.token,
+    json: { method: 'sms', code: lastCode(server, person.body.phoneNumber!) },
+    headers: fromIp(person.ip),
+  });
+  if (confirm.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirm.body)}`);
+  return person;
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { isValidSaudiNationalId, toAsciiDigits } from '../national-id.ts';
+import { passwordSchema } from './auth.ts';
+
+export const VERIFICATION_METHODS = ['sms', 'email'] as const;
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+
+/** Seconds a confirmation code lives, and between two sends. */
+export const VERIFICATION_CODE_TTL_SECONDS = 600;
+export const VERIFICATION_RESEND_AFTER_SECONDS = 60;
+
+const digits = (value: string) => toAsciiDigits(value).replace(/[\s-]/g, '');
+
+export const individualEmailSchema = z
+  .string('emailRequired')
+  .trim()
+  .min(1, 'emailRequired')
+  .max(254, 'tooLong')
+  .email('emailInvalid');
+
+/** 05 followed by 8 digits (spec section 5); spaces and Arabic-Indic digits are accepted. */
+export const saudiPhoneSchema = z
+  .string('phoneFormat')
+  .max(40, 'phoneFormat')
+  .transform(digits)
+  .pipe(z.string().regex(/^05\d{8}$/, 'phoneFormat'));
+
+export const nationalIdSchema = z
+  .string('nationalIdRequired')
+  .max(40, 'nationalIdInvalid')
+  .transform(digits)
+  .pipe(
+    z
+      .string()
+      .min(1, 'nationalIdRequired')
+      .refine((value) => isValidSaudiNationalId(value), 'nationalIdInvalid'),
+  );
+
+export const firstNameSchema = z
+  .string('firstNameMin2')
+  .trim()
+  .min(2, 'firstNameMin2')
+  .max(100, 'tooLong');
+export const lastNameSchema = z
+  .string('lastNameMin2')
+  .trim()
+  .min(2, 'lastNameMin2')
+  .max(100, 'tooLong');
+
+const verificationMethodSchema = z.enum(VERIFICATION_METHODS, 'verificationMethodInvalid');
+
+/** The registration form's fields (what the web form holds). */
+export const individualRegistrationFieldsSchema = z
+  .object({
+    nationalId: nationalIdSchema,
+    phoneNumber: saudiPhoneSchema,
+    email: individualEmailSchema,
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    password: passwordSchema,
+    confirmPassword: z.string('passwordsMismatch').max(128, 'tooLong'),
+    method: verificationMethodSchema.default('sms'),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'passwordsMismatch',
+    path: ['confirmPassword'],
+    when: (payload) =>
+      typeof (payload.value as { password?: unknown })?.password === 'string' &&
+      typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
+  });
+
+/**
+ * `POST /auth/register[/individual]`: the spec's field names and their aliases
+ * (national_id, phone_number, phone) are all accepted.
+ */
+export const individualRegistrationSchema = z.preprocess((value) => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const body = value as Record<string, unknown>;
+  return {
+    ...body,
+    nationalId: body.nationalId ?? body.national_id,
+    phoneNumber: body.phoneNumber ?? body.phone_number ?? body.phone,
+  };
+}, individualRegistrationFieldsSchema);
+export type IndividualRegistrationInput = z.input<typeof individualRegistrationFieldsSchema>;
+export type IndividualRegistration = z.output<typeof individualRegistrationFieldsSchema>;
+
+const sixDigitCode = z
+  .string('verificationCodeFormat')
+  .max(40, 'verificationCodeFormat')
+  .transform(digits)
+  .pipe(z.string().regex(/^\d{6}$/, 'verificationCodeFormat'));
+
+/** `POST /auth/verify/individual`. */
+export const verifyIndividualSchema = z.object({
+  method: verificationMethodSchema.default('sms'),
+  code: sixDigitCode,
+});
+export type VerifyIndividualInput = z.input<typeof verifyIndividualSchema>;
+
+/** `POST /auth/resend-code`. */
+export const resendCodeSchema = z.object({ method: verificationMethodSchema.default('sms') });
+export type ResendCodeInput = z.input<typeof resendCodeSchema>;
+
+/** `POST /auth/login` with the personal form's remember-me box. */
+export const loginRequestSchema = z.object({
+  email: individualEmailSchema,
+  password: z.string('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
+  remember: z.boolean().optional(),
+});
+export type LoginRequestInput = z.input<typeof loginRequestSchema>;
+
+/** A two-step code: the 6 digits of the authenticator app, or a recovery code `abcde-fghij`. */
+export const twoFactorCodeSchema = z
+  .string('twoFactorCodeRequired')
+  .trim()
+  .min(1, 'twoFactorCodeRequired')
+  .max(40, 'tooLong');
+
+/** The web form's code field: exactly 6 digits (spec section 5). */
+export const twoFactorFormCodeSchema = z
+  .string('twoFactorCodeLength')
+  .trim()
+  .regex(/^\d{6}$/, 'twoFactorCodeLength');
+
+/** `POST /auth/verify-2fa`. */
+export const verifyTwoFactorSchema = z.object({
+  token: z.string('twoFactorTokenRequired').min(1, 'twoFactorTokenRequired').max(200, 'tooLong'),
+  code: twoFactorCodeSchema,
+});
+export type VerifyTwoFactorInput = z.input<typeof verifyTwoFactorSchema>;
+
+/** `POST /auth/forgot-password`. */
+export const forgotPasswordSchema = z.object({ email: individualEmailSchema });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** `POST /auth/reset-password`. */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string('resetTokenRequired').min(1, 'resetTokenRequired').max(200, 'tooLong'),
+    password: passwordSchema,
+    confirmPassword: z.string('passwordsMismatch').max(128, 'tooLong'),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'passwordsMismatch',
+    path: ['confirmPassword'],
+    when: (payload) =>
+      typeof (payload.value as { password?: unknown })?.password === 'string' &&
+      typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
+  });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { passwordSchema } from './auth.ts';
+import {
+  firstNameSchema,
+  individualEmailSchema,
+  lastNameSchema,
+  saudiPhoneSchema,
+  twoFactorCodeSchema,
+} from './individuals.ts';
+
+export const PROFILE_LANGUAGES = ['ar', 'en'] as const;
+export type ProfileLanguage = (typeof PROFILE_LANGUAGES)[number];
+
+export const notificationSettingsSchema = z.object({
+  email: z.boolean(),
+  sms: z.boolean(),
+  app: z.boolean(),
+});
+
+/** Profile settings of spec section 3 with the messages of section 5; the national id is not here. */
+export const profileUpdateSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: individualEmailSchema,
+  phoneNumber: saudiPhoneSchema,
+  language: z.enum(PROFILE_LANGUAGES, 'languageInvalid'),
+  notifications: notificationSettingsSchema,
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** What `GET/PATCH /profile` answer. */
+export interface Profile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  nationalIdMasked: string | null;
+  language: ProfileLanguage;
+  notifications: { email: boolean; sms: boolean; app: boolean };
+  twoFactorEnabled: boolean;
+  confirmed: boolean;
+}
+
+const passwordsMatch = {
+  message: 'passwordsMismatch',
+  path: ['confirmPassword'],
+  when: (payload: z.core.ParsePayload) =>
+    typeof (payload.value as { newPassword?: unknown })?.newPassword === 'string' &&
+    typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
+};
+
+/** `POST /profile/password`. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string('currentPasswordRequired')
+      .min(1, 'currentPasswordRequired')
+      .max(128, 'tooLong'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string('passwordsMismatch').max(128, 'tooLong'),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, passwordsMatch);
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** `POST /profile/2fa/enable`: the first code of the authenticator app. */
+export const enableTwoFactorSchema = z.object({
+  code: z
+    .string('verificationCodeFormat')
+    .trim()
+    .regex(/^\d{6}$/, 'verificationCodeFormat'),
+});
+
+/** `POST /profile/2fa/disable`: the password and a current code (or a recovery code). */
+export const disableTwoFactorSchema = z.object({
+  password: z.string('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
+  code: twoFactorCodeSchema,
+});
