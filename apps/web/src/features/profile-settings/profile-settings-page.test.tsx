@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, problem, renderPage } from '../personal-auth/test/testing.tsx';
+import { ProfileSettingsPage } from './profile-settings-page.tsx';
+
+const profile = {
+  firstName: 'سارة',
+  lastName: 'العتيبي',
+  email: 'sara@example.sa',
+  phoneNumber: '0512345678',
+  nationalIdMasked: '******0008',
+  language: 'ar',
+  notifications: { email: true, sms: false, app: true },
+  twoFactorEnabled: false,
+  confirmed: true,
+};
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('/profile-settings', () => {
+  beforeEach(() => {
+    localStorage.setItem('auth_token', 'person');
+    // Radix measures a switch inside a form; jsdom has no ResizeObserver.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the national id masked and read-only with its note', async () => {
+    mockApi({ 'GET /api/v1/profile': () => json(200, profile) });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const nationalId = await screen.findByLabelText(/رقم الهوية الوطنية/);
+    expect(nationalId).toHaveValue('******0008');
+    expect(nationalId).toHaveAttribute('readonly');
+    expect(screen.getByText('لا يمكن تغيير رقم الهوية الوطنية بعد التسجيل.')).toBeInTheDocument();
+  });
+
+  it('validates names and saves the whole profile with the new ones', async () => {
+    const { bodiesOf, headersOf } = mockApi({
+      'GET /api/v1/profile': () => json(200, profile),
+      'PATCH /api/v1/profile': (body) => json(200, { ...profile, ...(body as object) }),
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    const first = await screen.findByLabelText('الاسم الأول');
+    await user.clear(first);
+    await user.type(first, 'ن');
+    const card = section('الملف الشخصي');
+    await user.click(within(card).getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(await screen.findByText('الاسم الأول يجب أن يكون حرفين على الأقل')).toBeInTheDocument();
+    await user.type(first, 'ورة');
+    await user.click(within(card).getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(await within(card).findByText('تم حفظ التغييرات')).toBeInTheDocument();
+    expect(bodiesOf('PATCH /api/v1/profile')).toEqual([
+      {
+        firstName: 'نورة',
+        lastName: 'العتيبي',
+        email: 'sara@example.sa',
+        phoneNumber: '0512345678',
+        language: 'ar',
+        notifications: { email: true, sms: false, app: true },
+      },
+    ]);
+    expect(headersOf('PATCH /api/v1/profile')[0]?.Authorization).toBe('Bearer person');
+  });
+
+  it("holds the phone to the spec's rule and shows the server's field errors", async () => {
+    mockApi({
+      'GET /api/v1/profile': () => json(200, profile),
+      'PATCH /api/v1/profile': () =>
+        problem(400, 'validation_failed', {
+          errors: [{ path: 'email', code: 'emailInvalid', message: 'Invalid email address' }],
+        }),
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    const phone = await screen.findByLabelText('رقم الجوال');
+    expect(phone).toHaveAttribute('maxlength', '10');
+    expect(phone).toHaveAttribute('dir', 'ltr');
+    await user.clear(phone);
+    await user.type(phone, '0612345678');
+    const card = section('معلومات الاتصال');
+    await user.click(within(card).getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(
+      await screen.findByText('يجب أن يبدأ رقم الهاتف بـ 05 ويتكون من 10 أرقام'),
+    ).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '0598765432');
+    await user.click(within(card).getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(await within(card).findByText('البريد الإلكتروني غير صالح')).toBeInTheDocument();
+  });
+
+  it('saves notification toggles', async () => {
+    const { bodiesOf } = mockApi({
+      'GET /api/v1/profile': () => json(200, profile),
+      'PATCH /api/v1/profile': (body) => json(200, { ...profile, ...(body as object) }),
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'الرسائل النصية' }));
+    const card = section('التفضيلات');
+    await user.click(within(card).getByRole('button', { name: 'حفظ التغييرات' }));
+    await within(card).findByText('تم حفظ التغييرات');
+    expect(bodiesOf('PATCH /api/v1/profile')[0].notifications).toEqual({
+      email: true,
+      sms: true,
+      app: true,
+    });
+  });
+
+  it('changes the password only with the right current one', async () => {
+    mockApi({
+      'GET /api/v1/profile': () => json(200, profile),
+      'POST /api/v1/profile/password': (body) =>
+        (body as { currentPassword: string }).currentPassword === 'Secret123'
+          ? json(200, { success: true })
+          : problem(401, 'invalid_credentials'),
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'تغيير كلمة المرور' }));
+    expect(await screen.findByText('كلمة المرور الحالية مطلوبة')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('كلمة المرور الحالية'), 'Wrong1234');
+    await user.type(screen.getByLabelText('كلمة المرور الجديدة'), 'NewSecret1');
+    await user.type(screen.getByLabelText('تأكيد كلمة المرور الجديدة'), 'NewSecret1');
+    await user.click(screen.getByRole('button', { name: 'تغيير كلمة المرور' }));
+    expect(await screen.findByText('كلمة المرور الحالية غير صحيحة')).toBeInTheDocument();
+  });
+
+  it('turns two-step on: QR as an image, the secret, one code, then the recovery codes once', async () => {
+    let enabled = false;
+    const { bodiesOf } = mockApi({
+      'GET /api/v1/profile': () => json(200, { ...profile, twoFactorEnabled: enabled }),
+      'POST /api/v1/profile/2fa/setup': () =>
+        json(200, {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_url: 'otpauth://totp/Tanqin:sara?secret=JBSWY3DPEHPK3PXP',
+          qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>',
+        }),
+      'POST /api/v1/profile/2fa/enable': (body) => {
+        if ((body as { code: string }).code !== '123456') return problem(400, 'invalid_code');
+        enabled = true;
+        return json(200, { recovery_codes: ['aaaaa-bbbbb', 'ccccc-ddddd'] });
+      },
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: /التحقق بخطوتين/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'تفعيل التحقق بخطوتين' });
+    const qr = await within(dialog).findByRole('img', { name: /رمز QR/ });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;/);
+    expect(within(dialog).getByText('JBSW Y3DP EHPK 3PXP')).toHaveAttribute('dir', 'ltr');
+
+    await user.type(within(dialog).getByLabelText('الرمز من التطبيق'), '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'تفعيل' }));
+    expect(await within(dialog).findByText('رمز التحقق غير صحيح')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('الرمز من التطبيق'));
+    await user.type(within(dialog).getByLabelText('الرمز من التطبيق'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'تفعيل' }));
+
+    const codes = await screen.findByRole('alertdialog', { name: 'رموز الاسترداد' });
+    expect(within(codes).getByText('aaaaa-bbbbb')).toBeInTheDocument();
+    expect(bodiesOf('POST /api/v1/profile/2fa/enable').at(-1)).toEqual({ code: '123456' });
+    await user.click(within(codes).getByRole('button', { name: 'حفظت الرموز' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(await screen.findByText('مفعّل')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: /التحقق بخطوتين/ })).toBeChecked();
+  });
+
+  it('turns two-step off with the password and a code', async () => {
+    let enabled = true;
+    const { bodiesOf } = mockApi({
+      'GET /api/v1/profile': () => json(200, { ...profile, twoFactorEnabled: enabled }),
+      'POST /api/v1/profile/2fa/disable': () => {
+        enabled = false;
+        return json(200, { success: true });
+      },
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: /التحقق بخطوتين/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'إيقاف التحقق بخطوتين' });
+    await user.click(within(dialog).getByRole('button', { name: 'إيقاف التحقق بخطوتين' }));
+    expect(await within(dialog).findByText('كلمة المرور مطلوبة')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('كلمة المرور'), 'Secret123');
+    await user.type(within(dialog).getByLabelText('رمز التحقق أو رمز الاسترداد'), '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'إيقاف التحقق بخطوتين' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(bodiesOf('POST /api/v1/profile/2fa/disable')).toEqual([
+      { password: 'Secret123', code: '654321' },
+    ]);
+    expect(await screen.findByText('غير مفعّل')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the profile cannot load', async () => {
+    mockApi({ 'GET /api/v1/profile': () => problem(500, 'internal') });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    expect(await screen.findByText('حدث خطأ في الخادم. حاول مرة أخرى لاحقاً.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
+  });
+});
