@@ -1,0 +1,1 @@
+export { ChatPage as Component } from '../features/public-pages/assistant/chat-page.tsx';

@@ -1,0 +1,1 @@
+export { ContactPage as Component } from '../features/public-pages/contact/contact-page.tsx';

@@ -1,0 +1,1 @@
+export { FaqPage as Component } from '../features/public-pages/faq/faq-page.tsx';

@@ -1,0 +1,1 @@
+export { PrivacyPage as Component } from '../features/public-pages/legal/privacy-page.tsx';

@@ -1,0 +1,1 @@
+export { TermsPage as Component } from '../features/public-pages/legal/terms-page.tsx';
