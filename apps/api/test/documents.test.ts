@@ -47,7 +47,7 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
         'content-type': contentType,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body,
+      body: new Uint8Array(body),
     });
     return { status: response.status, body: await response.json() };
   }

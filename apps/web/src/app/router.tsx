@@ -3,8 +3,6 @@ import { ErrorScreen } from '../components/error-screen.tsx';
 import { hasOrgToken } from '../lib/session.ts';
 import { redirectIfIndividualSignedIn, requireIndividualToken } from './guards.ts';
 
-const placeholder = () => import('../routes/placeholder.tsx');
-
 /** Organisation pages need `org_token`; without it the visitor goes to sign in. */
 function requireOrgToken() {
   if (!hasOrgToken()) throw redirect('/org-auth');
@@ -18,6 +16,8 @@ export const routes: RouteObject[] = [
       { path: '/', lazy: () => import('../routes/landing.tsx') },
       { path: '/org-auth', lazy: () => import('../routes/org-auth.tsx') },
       { path: '/signup', loader: () => redirect('/org-auth?tab=signup') },
+      // An emailed invitation's link: /join#token=… (public; the token is the credential).
+      { path: '/join', lazy: () => import('../routes/join.tsx') },
       {
         path: '/org-dashboard',
         loader: requireOrgToken,
@@ -46,9 +46,11 @@ export const routes: RouteObject[] = [
         loader: requireIndividualToken,
         lazy: () => import('../routes/profile-settings.tsx'),
       },
-      ...[
-        '/documents',
-      ].map((path) => ({ path, lazy: placeholder })),
+      {
+        path: '/documents',
+        loader: requireIndividualToken,
+        lazy: () => import('../routes/documents.tsx'),
+      },
       { path: '/about', lazy: () => import('../routes/about.tsx') },
       { path: '/terms', lazy: () => import('../routes/terms.tsx') },
       { path: '/privacy', lazy: () => import('../routes/privacy.tsx') },
