@@ -1,0 +1,48 @@
+import type { AcceptInvitationInput, InvitationPreview } from '@tanqin/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { setToken } from '../../../lib/session.ts';
+import type { LoginResponse } from '../../org-auth/api/login.ts';
+
+/**
+ * POST /api/v1/invitations/preview: who invites, which email and role; 404 invitation_invalid
+ * for a used, revoked, expired or unknown link. Not kept in the cache once the page closes.
+ */
+export const useInvitationPreview = (token: string | null) =>
+  useQuery({
+    queryKey: ['invitations', 'preview'],
+    queryFn: ({ signal }) =>
+      apiRequest<InvitationPreview>('/api/v1/invitations/preview', {
+        method: 'POST',
+        body: { token },
+        signal,
+      }),
+    enabled: token !== null,
+    retry: false,
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/**
+ * POST /api/v1/invitations/accept: creates the account and answers like the sign-in, so the new
+ * member's token goes where the sign-in form puts it.
+ */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AcceptInvitationInput) => {
+      const response = await apiRequest<LoginResponse>('/api/v1/invitations/accept', {
+        method: 'POST',
+        body: input,
+      });
+      const token = response.token ?? response.access_token;
+      if (!token) throw new Error('The accept answer carried no token');
+      return { ...response, token };
+    },
+    onSuccess: ({ token }) => {
+      // Answers cached for an earlier session must not show through the new one.
+      queryClient.clear();
+      setToken('org', token);
+    },
+  });
+}

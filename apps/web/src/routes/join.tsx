@@ -1,0 +1,1 @@
+export { JoinPage as Component } from '../features/join/join-page.tsx';
