@@ -12,8 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { signedInAnswer } from '../auth/auth.routes.ts';
 import { getUser } from '../auth/auth.service.ts';
-import { signedInResponse } from '../auth/signed-in.ts';
 import {
   acceptInvitation,
   changeMemberRole,
@@ -80,6 +80,6 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       userAgent: request.headers['user-agent'],
     });
     const user = await getUser(ctx, userId);
-    return reply.code(201).send(await signedInResponse(ctx, reply, user, session));
+    return reply.code(201).send(await signedInAnswer(ctx, reply, user, session));
   });
 }
