@@ -28,6 +28,7 @@ import {
 } from './modules/notifications/webhook-network.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { personalCodeRoutes } from './modules/personal-codes/personal-codes.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
 import { watchFailedCalls } from './modules/public-api/pipeline.ts';
 import { flushTrustedIpUsage } from './modules/security/network-policy.service.ts';
@@ -134,6 +135,7 @@ export async function buildApp(
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(individualRoutes, { ctx });
+      await api.register(profileRoutes, { ctx });
       await api.register(organizationRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
       await api.register(apiKeyRoutes, { ctx });

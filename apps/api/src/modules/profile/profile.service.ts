@@ -1,0 +1,124 @@
+import { maskNationalId, type Profile, type ProfileUpdate } from '@tanqin/shared';
+import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import {
+  assertNotLocked,
+  MAX_FAILURES_PER_ACCOUNT,
+  MAX_FAILURES_PER_IP,
+  recordFailures,
+} from '../auth/auth.service.ts';
+import { endUserSessions } from '../auth/sessions.service.ts';
+
+interface ProfileRow {
+  kind: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  national_id_last4: string | null;
+  language: 'ar' | 'en';
+  notify_email: boolean;
+  notify_sms: boolean;
+  notify_app: boolean;
+  two_factor_enabled_at: Date | null;
+  confirmed_at: Date | null;
+}
+
+const PROFILE_COLUMNS = `kind, first_name, last_name, email, phone, national_id_last4, language,
+  notify_email, notify_sms, notify_app, two_factor_enabled_at, confirmed_at`;
+
+function present(row: ProfileRow): Profile {
+  return {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phoneNumber: row.phone,
+    nationalIdMasked: row.national_id_last4 ? maskNationalId(row.national_id_last4) : null,
+    language: row.language,
+    notifications: { email: row.notify_email, sms: row.notify_sms, app: row.notify_app },
+    twoFactorEnabled: row.two_factor_enabled_at !== null,
+    confirmed: row.confirmed_at !== null,
+  };
+}
+
+export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
+  const [row] = await ctx.db.query<ProfileRow>(
+    `select ${PROFILE_COLUMNS} from users where id = $1`,
+    [userId],
+  );
+  if (!row) throw new AppError('session_expired', 'The session has ended, sign in again');
+  return present(row);
+}
+
+/** Saves the profile settings; the national id cannot change after registration. */
+export async function updateProfile(
+  ctx: AppContext,
+  userId: string,
+  input: ProfileUpdate,
+): Promise<Profile> {
+  try {
+    const [row] = await ctx.db.query<ProfileRow>(
+      `update users set first_name = $2, last_name = $3, email = $4, phone = $5, language = $6,
+              notify_email = $7, notify_sms = $8, notify_app = $9
+        where id = $1
+        returning ${PROFILE_COLUMNS}`,
+      [
+        userId,
+        input.firstName,
+        input.lastName,
+        input.email,
+        input.phoneNumber,
+        input.language,
+        input.notifications.email,
+        input.notifications.sms,
+        input.notifications.app,
+      ],
+    );
+    if (!row) throw new AppError('session_expired', 'The session has ended, sign in again');
+    return present(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('email_taken', 'This email is already registered', {
+        detailAr: 'البريد الإلكتروني مسجل مسبقاً',
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Changes the password after checking the current one (wrong tries are limited like sign-in);
+ * every other session of the account ends, the caller's stays.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  principal: { userId: string; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+  meta: { ip: string },
+) {
+  const nowMs = ctx.clock.now().getTime();
+  const keys = [`password-fail:account:${principal.userId}`, `password-fail:ip:${meta.ip}`];
+  await assertNotLocked(ctx, keys, [MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP], nowMs);
+  const [row] = await ctx.db.query<{ password_hash: string }>(
+    'select password_hash from users where id = $1',
+    [principal.userId],
+  );
+  if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
+    await recordFailures(ctx, keys, nowMs);
+    throw new AppError('current_password_invalid', 'The current password is incorrect', {
+      detailAr: 'كلمة المرور الحالية غير صحيحة',
+    });
+  }
+  await ctx.rateLimits.clear(keys[0]!);
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('update users set password_hash = $2 where id = $1', [
+      principal.userId,
+      passwordHash,
+    ]);
+    await tx.query('delete from two_factor_challenges where user_id = $1', [principal.userId]);
+    await endUserSessions(ctx, tx, principal.userId, principal.sessionId);
+  });
+}
