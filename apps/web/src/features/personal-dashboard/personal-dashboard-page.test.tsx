@@ -71,14 +71,14 @@ describe('personal dashboard', () => {
     expect(within(card).getByText('favourite_colour')).toBeInTheDocument();
     // Arabic long format with the month's name.
     expect(within(card).getAllByText(/نوفمبر 2026/).length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByText('2 رمز · 1 نشط')).toBeInTheDocument();
+    expect(screen.getByText('عدد الرموز: 2 · النشطة منها: 1')).toBeInTheDocument();
 
     const used = screen
       .getByRole('heading', { name: 'هيئة الاتصالات' })
       .closest('article') as HTMLElement;
     expect(within(used).getByText('مستخدم')).toBeInTheDocument();
     expect(within(used).getByText('جهة حكومية')).toBeInTheDocument();
-    expect(within(used).getByText('استخدمته شركة الشحن السريع')).toBeInTheDocument();
+    expect(within(used).getByText('بواسطة شركة الشحن السريع')).toBeInTheDocument();
     // Only an active code can be revoked.
     expect(within(used).queryByRole('button', { name: 'إلغاء الرمز' })).toBeNull();
   });
@@ -94,8 +94,8 @@ describe('personal dashboard', () => {
     const trail = screen.getByRole('list', { name: 'سجل استخدام الرمز' });
     const items = within(trail).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
-      'أصدرت هيئة الاتصالات الرمز',
-      'فكّت شركة الشحن السريع تشفير الرمز واطّلعت على بياناتك',
+      'أُصدر الرمز من هيئة الاتصالات',
+      'فُكّ تشفير الرمز لدى شركة الشحن السريع',
       'رُفضت محاولة من شركة الشحن السريع لفك تشفير الرمز: الرمز استُخدم من قبل',
     ]);
     expect(within(items[1] as HTMLElement).getByText('الحقول: الاسم الكامل، تاريخ الميلاد'));
@@ -129,7 +129,7 @@ describe('personal dashboard', () => {
     renderPage(<PersonalDashboardPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'إلغاء الرمز' }));
     const dialog = screen.getByRole('alertdialog', { name: 'إلغاء هذا الرمز؟' });
-    expect(dialog).toHaveTextContent('لن تستطيع وزارة الداخلية');
+    expect(dialog).toHaveTextContent('لن يكون بإمكان وزارة الداخلية');
     // Backing out sends nothing.
     await userEvent.click(within(dialog).getByRole('button', { name: 'تراجع' }));
     expect(api.callsTo('POST /api/v1/me/codes/tok_active1/revoke')).toHaveLength(0);

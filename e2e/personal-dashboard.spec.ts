@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidSaudiNationalId } from '../packages/shared/src/national-id.ts';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { launchBrowser, openPage, saveScreenshot, viewports } from './support/browser.ts';
+import {
+  collectConsoleErrors,
+  horizontalOverflow,
+  signIn,
+  signUpOrganization,
+} from './support/organizations.ts';
+
+/** A valid Saudi national id (Luhn check digit) starting from `seed`. */
+function nationalIdFrom(seed: string) {
+  for (let n = Number(seed); ; n++) {
+    if (isValidSaudiNationalId(String(n))) return String(n);
+  }
+}
+
+/**
+ * Registers a person through the API, confirms the account with the SMS code read from the local
+ * outbox, and leaves the personal token where the sign-in screen puts it.
+ */
+async function registerPerson(page: Page, server: AppServer, nationalId: string, phone: string) {
+  const password = 'Tanqin-e2e-2025';
+  const registered = await page.request.post('/api/v1/auth/register/individual', {
+    data: {
+      nationalId,
+      phoneNumber: phone,
+      email: `person-${phone}@example.sa`,
+      firstName: 'سارة',
+      lastName: 'القحطاني',
+      password,
+      confirmPassword: password,
+      method: 'sms',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const outbox = readFileSync(path.join(server.dataDir, 'outbox.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { channel: string; to: string; text: string });
+  const sms = outbox.filter(
+    (entry) => entry.channel === 'sms' && entry.to.endsWith(phone.slice(1)),
+  );
+  const code = /\b(\d{6})\b/.exec(sms.at(-1)?.text ?? '')?.[1];
+  expect(code).toBeDefined();
+  const confirmed = await page.request.post('/api/v1/auth/verify/individual', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { method: 'sms', code },
+  });
+  expect(confirmed.status()).toBe(200);
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
+  return token;
+}
+
+/** /v1 headers of an organisation: an API key made through its dashboard API. */
+async function integratorHeaders(page: Page, orgToken: string, clientId: string) {
+  const response = await page.request.post('/api/v1/security/api-keys', {
+    headers: { Authorization: `Bearer ${orgToken}` },
+    data: { key_name: 'Personal dashboard e2e key' },
+  });
+  expect(response.status()).toBe(201);
+  const key = (await response.json()) as { api_key: string; api_secret: string };
+  return {
+    'X-Client-Id': clientId,
+    Authorization: `Basic ${Buffer.from(`${key.api_key}:${key.api_secret}`).toString('base64')}`,
+  };
+}
+
+/** Screenshots of the current state at 1366 and 390 px, each checked for overflow. */
+async function screenshotBoth(page: Page, name: string) {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    await page.setViewportSize(viewports[viewport]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, `personal-dashboard-${viewport}-${name}`);
+  }
+  await page.setViewportSize(viewports.desktop);
+}
+
+describe('personal dashboard', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows the codes issued for the person, who used them, when and which fields; a revoked code answers 410', async () => {
+    const page = await openPage(browser, server.baseUrl);
+    const errors = collectConsoleErrors(page);
+    const nationalId = nationalIdFrom('1098765400');
+    await registerPerson(page, server, nationalId, '0551234567');
+
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'رموزي وسجل استخدامها' }).waitFor();
+    await page.getByRole('heading', { name: 'لا توجد رموز لهويتك بعد' }).waitFor();
+    await page.getByText(/قسم «تنقين» في تطبيق الجهة/).waitFor();
+    await screenshotBoth(page, 'empty');
+
+    // An organisation's app issues two codes for this national id, addressed to a bank.
+    const issuer = await signUpOrganization(page, 'telecom', 'شركة الاتصالات المتقدمة');
+    const issuerToken = await signIn(page, issuer.admin);
+    const issuerHeaders = await integratorHeaders(page, issuerToken, issuer.organization.client_id);
+    const bank = await signUpOrganization(page, 'bank', 'بنك الرياض الرقمي', {
+      adminName: ['ريم', 'الشهري'],
+    });
+    const bankToken = await signIn(page, bank.admin);
+    const bankHeaders = await integratorHeaders(page, bankToken, bank.organization.client_id);
+    const generate = async (data: Record<string, string>) => {
+      const response = await page.request.post('/v1/tokens/generate', {
+        headers: issuerHeaders,
+        data: {
+          data,
+          expires_in: 3600,
+          audience: bank.organization.client_id,
+          subject: { national_id: nationalId },
+        },
+      });
+      expect(response.status()).toBe(201);
+      return ((await response.json()) as { token: string }).token;
+    };
+    const usedCode = await generate({
+      full_name: 'سارة القحطاني',
+      national_id: nationalId,
+      birth_date: '1990-05-01',
+    });
+    const revokedCode = await generate({ full_name: 'سارة القحطاني', phone: '0551234567' });
+
+    await page.goto('/dashboard');
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(2);
+    const first = cards.filter({ hasText: 'تاريخ الميلاد' });
+    await first.getByRole('heading', { name: 'شركة الاتصالات المتقدمة' }).waitFor();
+    await first.getByText('نشط', { exact: true }).waitFor();
+    await first.getByText('موجَّه إلى بنك الرياض الرقمي').waitFor();
+    await first.getByText('الاسم الكامل').waitFor();
+    await first.getByText('رقم الهوية').waitFor();
+    await screenshotBoth(page, 'codes');
+
+    // The bank decrypts the first code.
+    const verified = await page.request.post('/v1/tokens/verify', {
+      headers: bankHeaders,
+      data: { token: usedCode },
+    });
+    expect(verified.status()).toBe(200);
+
+    await page.reload();
+    const used = page.getByRole('article').filter({ hasText: 'تاريخ الميلاد' });
+    await used.getByText('مستخدم', { exact: true }).waitFor();
+    await used.getByText('بواسطة بنك الرياض الرقمي').waitFor();
+    await used.getByRole('button', { name: /^سجل الاستخدام/ }).click();
+    const trail = used.getByRole('list', { name: 'سجل استخدام الرمز' });
+    const verifiedEntry = trail
+      .getByRole('listitem')
+      .filter({ hasText: 'فُكّ تشفير الرمز لدى بنك الرياض الرقمي' });
+    await verifiedEntry.waitFor();
+    await verifiedEntry.getByText('الحقول: الاسم الكامل، رقم الهوية، تاريخ الميلاد').waitFor();
+    // When: an Arabic long date with the time, and the exact instant for machines.
+    const at = await verifiedEntry.locator('time').getAttribute('datetime');
+    expect(Math.abs(Date.parse(at ?? '') - Date.now())).toBeLessThan(5 * 60_000);
+    expect(await verifiedEntry.locator('time').textContent()).toMatch(/\d{4} في \d/);
+    await trail.getByText('أُصدر الرمز من شركة الاتصالات المتقدمة').waitFor();
+    // Names only: no value of the person's data is ever on the page.
+    expect(await page.content()).not.toContain('1990-05-01');
+    await screenshotBoth(page, 'trail');
+
+    // The person revokes the second code.
+    const active = page.getByRole('article').filter({ hasText: 'رقم الجوال' });
+    await active.getByRole('button', { name: 'إلغاء الرمز' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'إلغاء هذا الرمز؟' });
+    await dialog.waitFor();
+    await dialog.getByText(/لن يكون بإمكان بنك الرياض الرقمي/).waitFor();
+    await screenshotBoth(page, 'revoke-dialog');
+    await dialog.getByRole('button', { name: 'إلغاء الرمز' }).click();
+    await page.getByText('أُلغي الرمز. لن تستطيع أي جهة استخدامه.').waitFor();
+    await active.getByText('ملغى', { exact: true }).waitFor();
+    expect(await active.getByRole('button', { name: 'إلغاء الرمز' }).count()).toBe(0);
+
+    const refused = await page.request.post('/v1/tokens/verify', {
+      headers: bankHeaders,
+      data: { token: revokedCode },
+    });
+    expect(refused.status()).toBe(410);
+
+    // The refused attempt joins the revoked code's trail.
+    await page.getByRole('button', { name: 'تحديث' }).click();
+    await active.getByRole('button', { name: /^سجل الاستخدام/ }).click();
+    await active.getByText('ألغي الرمز بطلبك').waitFor();
+    await active
+      .getByText('رُفضت محاولة من بنك الرياض الرقمي لفك تشفير الرمز: الرمز ملغى')
+      .waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sends a visitor without a personal token to sign in, back to /dashboard afterwards', async () => {
+    const page = await openPage(browser, server.baseUrl, 'mobile');
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/login\?redirect=%2Fdashboard$/);
+    await page.context().close();
+  });
+});
