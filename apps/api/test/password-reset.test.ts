@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../src/lib/clock.ts';
+import {
+  createOrganization,
+  databaseKinds,
+  request,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
+import { freshIp, fromIp, outbox, registerConfirmed } from './individuals-helpers.ts';
+
+describe.each(databaseKinds)('forgotten password on %s', (kind) => {
+  let server: TestServer;
+  const clock = new ManualClock(new Date('2025-03-01T09:00:00Z'));
+  const post = (path: string, options: Parameters<typeof request>[3] = {}) =>
+    request(server.baseUrl, 'POST', path, options);
+  const NEW_PASSWORD = 'N3wPassword!x';
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { clock, env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => server.close());
+
+  const mailsTo = (email: string) => outbox(server).filter((e) => e.to === email);
+
+  /** Asks for a link and waits until the mail is in the outbox; returns the token in it. */
+  async function requestLink(email: string, ip = freshIp()) {
+    const before = mailsTo(email).length;
+    const res = await post('/api/v1/auth/forgot-password', {
+      json: { email },
+      headers: fromIp(ip),
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ success: true });
+    await vi.waitFor(() => expect(mailsTo(email).length).toBe(before + 1));
+    const text = mailsTo(email).at(-1)!.text;
+    const link = text.match(/(\S+\/forgot-password#token=(\S+))/);
+    expect(link?.[1]?.startsWith(server.ctx.config.publicUrl.replace(/\/$/, ''))).toBe(true);
+    return link![2]!;
+  }
+
+  it('mails a link whose reset ends every session; the link works once', async () => {
+    const person = await registerConfirmed(server);
+    const ip = freshIp();
+    const creds = { email: person.body.email!, password: person.body.password! };
+    const a = await post('/api/v1/auth/login', { json: creds, headers: fromIp(ip) });
+    const b = await post('/api/v1/auth/login', { json: creds, headers: fromIp(ip) });
+    const cookieB = b.headers.get('set-cookie')!.split(';')[0]!;
+
+    const token = await requestLink(creds.email);
+    const tokens = JSON.stringify(await server.db.query('select * from password_reset_tokens'));
+    expect(tokens).not.toContain(token);
+
+    const reset = await post('/api/v1/auth/reset-password', {
+      json: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ success: true });
+
+    for (const bearer of [a.body.token, b.body.token, person.token]) {
+      const me = await request(server.baseUrl, 'GET', '/api/v1/auth/me', { token: bearer });
+      expect(me.status).toBe(401);
+    }
+    expect((await post('/api/v1/auth/refresh', { headers: { cookie: cookieB } })).status).toBe(401);
+    const old = await post('/api/v1/auth/login', { json: creds, headers: fromIp(ip) });
+    expect(old.status).toBe(401);
+    const fresh = await post('/api/v1/auth/login', {
+      json: { email: creds.email, password: NEW_PASSWORD },
+      headers: fromIp(ip),
+    });
+    expect(fresh.status).toBe(200);
+
+    const again = await post('/api/v1/auth/reset-password', {
+      json: { token, password: 'An0therPassword', confirmPassword: 'An0therPassword' },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('reset_token_invalid');
+    expect(again.body.detail_ar).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const email = `nobody-${Date.now()}@example.sa`;
+    const res = await post('/api/v1/auth/forgot-password', {
+      json: { email },
+      headers: fromIp(freshIp()),
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ success: true });
+    // A known account's mail, asked after, arrives; the unknown one never got any.
+    const person = await registerConfirmed(server);
+    await requestLink(person.body.email!);
+    expect(mailsTo(email)).toHaveLength(0);
+  });
+
+  it('expires a link after 30 minutes, and a new link replaces none of the old ones early', async () => {
+    const person = await registerConfirmed(server);
+    const first = await requestLink(person.body.email!);
+    const second = await requestLink(person.body.email!);
+    clock.advance(30 * 60 * 1000 + 1000);
+    for (const token of [first, second]) {
+      const late = await post('/api/v1/auth/reset-password', {
+        json: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
+      expect(late.status).toBe(400);
+      expect(late.body.code).toBe('reset_token_invalid');
+    }
+  });
+
+  it('using one link cancels the account’s other links', async () => {
+    const person = await registerConfirmed(server);
+    const first = await requestLink(person.body.email!);
+    const second = await requestLink(person.body.email!);
+    const ok = await post('/api/v1/auth/reset-password', {
+      json: { token: second, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(ok.status).toBe(200);
+    const other = await post('/api/v1/auth/reset-password', {
+      json: { token: first, password: 'An0therPassword', confirmPassword: 'An0therPassword' },
+    });
+    expect(other.status).toBe(400);
+  });
+
+  it('checks the new password with the sign-up rules and refuses junk tokens', async () => {
+    const weak = await post('/api/v1/auth/reset-password', {
+      json: { token: 'tqpr_x', password: 'short', confirmPassword: 'short' },
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.code).toBe('validation_failed');
+    expect(weak.body.detail_ar).toBe('كلمة المرور يجب أن تكون 8 أحرف على الأقل');
+    const mismatch = await post('/api/v1/auth/reset-password', {
+      json: { token: 'tqpr_x', password: NEW_PASSWORD, confirmPassword: 'Different0ne' },
+    });
+    expect(mismatch.body.errors).toContainEqual(
+      expect.objectContaining({ path: 'confirmPassword', code: 'passwordsMismatch' }),
+    );
+    const junk = await post('/api/v1/auth/reset-password', {
+      json: { token: 'tqpr_notavalidtoken', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(junk.status).toBe(400);
+    expect(junk.body.code).toBe('reset_token_invalid');
+    const badEmail = await post('/api/v1/auth/forgot-password', { json: { email: 'nope' } });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.detail_ar).toBe('البريد الإلكتروني غير صالح');
+  });
+
+  it('limits requests per email silently and per address with 429', async () => {
+    const person = await registerConfirmed(server);
+    const email = person.body.email!;
+    for (let i = 0; i < 3; i++) await requestLink(email);
+    const fourth = await post('/api/v1/auth/forgot-password', {
+      json: { email },
+      headers: fromIp(freshIp()),
+    });
+    expect(fourth.status).toBe(202);
+    // A later, allowed request's mail arrives after the fourth would have: the fourth sent none.
+    const other = await registerConfirmed(server);
+    await requestLink(other.body.email!);
+    expect(mailsTo(email)).toHaveLength(3);
+
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) {
+      const res = await post('/api/v1/auth/forgot-password', {
+        json: { email: `someone-${i}@example.sa` },
+        headers: fromIp(ip),
+      });
+      expect(res.status).toBe(202);
+    }
+    const limited = await post('/api/v1/auth/forgot-password', {
+      json: { email: 'someone-else@example.sa' },
+      headers: fromIp(ip),
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body.detail_ar).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('works for organisation users and lifts their sign-in lock', async () => {
+    const org = await createOrganization(server.baseUrl);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      await post('/api/v1/auth/login', {
+        json: { email: org.admin.email, password: 'Wrong0Password' },
+        headers: fromIp(ip),
+      });
+    }
+    const locked = await post('/api/v1/auth/login', {
+      json: { email: org.admin.email, password: org.admin.password },
+      headers: fromIp(ip),
+    });
+    expect(locked.status).toBe(429);
+    const token = await requestLink(org.admin.email);
+    const reset = await post('/api/v1/auth/reset-password', {
+      json: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(reset.status).toBe(200);
+    const login = await post('/api/v1/auth/login', {
+      json: { email: org.admin.email, password: NEW_PASSWORD },
+      headers: fromIp(ip),
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.organization).toMatchObject({ role: 'owner' });
+  });
+});
