@@ -159,6 +159,19 @@ describe('apiRequest', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v1/auth/refresh')).toHaveLength(1);
   });
 
+  it('never refreshes on a wrong two-step code: its 401 is an answer, not a lost session', async () => {
+    const fetchMock = vi.fn(async () => json(401, { code: 'invalid_code' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(
+      apiRequest('/api/v1/auth/verify-2fa', {
+        body: { token: 't', code: '1' },
+        side: 'individual',
+      }),
+    ).rejects.toMatchObject({ code: 'invalid_code' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('never retries the refresh call itself', async () => {
     const fetchMock = vi.fn(async () => json(401, { code: 'session_expired' }));
     vi.stubGlobal('fetch', fetchMock);

@@ -25,8 +25,18 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-// Login and refresh are never retried (spec section 7).
-const NO_RETRY_PATHS = ['/api/v1/auth/login', '/api/v1/auth/refresh'];
+// Login and refresh are never retried (spec section 7); nor are the other calls made without a
+// session, whose 401 is an answer about what was typed (a wrong two-step code), not a lost session.
+const NO_RETRY_PATHS = [
+  '/api/v1/auth/login',
+  '/api/v1/auth/refresh',
+  '/api/v1/auth/verify-2fa',
+  '/api/v1/auth/register',
+  '/api/v1/auth/register/individual',
+  '/api/v1/auth/forgot-password',
+  '/api/v1/auth/reset-password',
+  '/api/v1/auth/logout',
+];
 
 // One refresh in flight per side: the answer's token is stored for the side that asked.
 const refreshing = new Map<Side, Promise<string | null>>();

@@ -121,7 +121,7 @@ describe('/profile-settings', () => {
       'POST /api/v1/profile/password': (body) =>
         (body as { currentPassword: string }).currentPassword === 'Secret123'
           ? json(200, { success: true })
-          : problem(401, 'invalid_credentials'),
+          : problem(400, 'current_password_invalid'),
     });
     renderPage('/profile-settings', ProfileSettingsPage);
     const user = userEvent.setup();

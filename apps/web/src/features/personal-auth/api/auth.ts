@@ -122,11 +122,14 @@ export const useConfirmAccount = () =>
 export const useResendCode = () =>
   useMutation({
     mutationFn: (input: { method: VerificationMethod }) =>
-      apiRequest<{ resend_after?: number; destination_hint?: string }>('/api/v1/auth/resend-code', {
-        method: 'POST',
-        body: input,
-        side: 'individual',
-      }),
+      apiRequest<{ resend_after?: number; destination_hint?: string; verification?: Verification }>(
+        '/api/v1/auth/resend-code',
+        {
+          method: 'POST',
+          body: input,
+          side: 'individual',
+        },
+      ),
   });
 
 export const useForgotPassword = () =>

@@ -66,7 +66,8 @@ export function ConfirmCodeStep({
       {
         onSuccess: (answer) => {
           setMethod(to);
-          if (answer?.destination_hint) setHint(answer.destination_hint);
+          const newHint = answer?.verification?.destination_hint ?? answer?.destination_hint;
+          if (newHint) setHint(newHint);
           else if (to !== method) setHint(undefined);
           restart(answer?.resend_after ?? VERIFICATION_RESEND_AFTER_SECONDS);
           confirm.reset();

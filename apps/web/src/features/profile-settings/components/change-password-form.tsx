@@ -36,7 +36,7 @@ export function ChangePasswordForm() {
       onSuccess: () => reset(),
       onError: (error) => {
         // A wrong current password is the current password's error, not the form's.
-        if (error instanceof ApiError && [401, 403].includes(error.status)) {
+        if (error instanceof ApiError && error.code === 'current_password_invalid') {
           setError('currentPassword', { type: 'wrong' }, { shouldFocus: true });
           return;
         }

@@ -1,0 +1,162 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTotp, TOTP_PERIOD_SECONDS } from '../apps/api/src/lib/totp.ts';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { lastCodeTo, newPerson, readOutbox, shootBoth } from './support/individuals.ts';
+import { collectConsoleErrors, horizontalOverflow } from './support/organizations.ts';
+
+// The browser logs the answers the test asks to be refused (wrong password or code).
+const REFUSED = /Failed to load resource: .* status of (400|401|409)/;
+
+const authToken = (page: Page) => page.evaluate(() => localStorage.getItem('auth_token'));
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+  await page.waitForURL('**/login');
+  expect(await authToken(page)).toBeNull();
+}
+
+async function fillCredentials(page: Page, email: string, password: string) {
+  await page.getByLabel('البريد الإلكتروني').fill(email);
+  await page.getByLabel('كلمة المرور').fill(password);
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+}
+
+describe('personal sign-in side', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('registers, confirms by SMS code, signs out and in, turns on two-step, signs in with the code, resets the password', async () => {
+    const page = await openPage(browser, server.baseUrl);
+    const errors = collectConsoleErrors(page, REFUSED);
+    const person = newPerson();
+
+    // Registration: the schema's messages first, then the real form.
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await page.getByText('رقم الهوية الوطنية مطلوب').waitFor();
+    expect(await page.getByText('يجب أن يبدأ رقم الهاتف بـ 05 ويتكون من 10 أرقام').count()).toBe(1);
+    await shootBoth(page, 'personal-register-errors');
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.getByLabel('الاسم الأول').fill(person.firstName);
+    await page.getByLabel('اسم العائلة').fill(person.lastName);
+    await page.getByLabel('رقم الهوية الوطنية').fill(person.nationalId);
+    await page.getByLabel('رقم الجوال').fill(person.phoneNumber);
+    await page.locator('input[type=email]').fill(person.email);
+    await page.getByLabel('كلمة المرور', { exact: true }).fill(person.password);
+    await page.getByLabel('تأكيد كلمة المرور').fill(person.password);
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await page.getByRole('heading', { name: 'تأكيد الحساب' }).waitFor();
+    await page.getByText(/يمكنك طلب رمز جديد بعد \d+ ثانية/).waitFor();
+    await shootBoth(page, 'personal-register-code');
+    expect(await horizontalOverflow(page)).toBe(0);
+
+    await page.getByLabel('رمز التأكيد').fill(lastCodeTo(server.dataDir, person.phoneNumber));
+    await page.getByRole('button', { name: 'تأكيد الحساب' }).click();
+    await page.getByText('تم تأكيد حسابك بنجاح!').waitFor();
+    await page.waitForURL('**/dashboard');
+    await signOut(page);
+
+    // Sign in: a wrong password first, then the right one.
+    await shootBoth(page, 'personal-login');
+    await fillCredentials(page, person.email, 'Wrong1234');
+    await page.getByText('فشل تسجيل الدخول').waitFor();
+    await shootBoth(page, 'personal-login-error');
+    await page.getByLabel('كلمة المرور').fill(person.password);
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    await page.getByText('تم تسجيل الدخول بنجاح!').waitFor();
+    await page.waitForURL('**/dashboard');
+
+    // Two-step: the secret shown, a code computed like an authenticator app, recovery codes.
+    await page.goto('/profile-settings');
+    await page.getByRole('switch', { name: /التحقق بخطوتين/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'تفعيل التحقق بخطوتين' });
+    const secretElement = dialog.getByTestId('totp-secret');
+    await secretElement.waitFor();
+    const secret = (await secretElement.getAttribute('data-secret')) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(await dialog.getByRole('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml;/);
+    await shootBoth(page, 'profile-2fa-dialog');
+    const enabledAt = Date.now();
+    await dialog.getByLabel('الرمز من التطبيق').fill(generateTotp(secret, enabledAt));
+    await dialog.getByRole('button', { name: 'تفعيل' }).click();
+    const codes = page.getByRole('alertdialog', { name: 'رموز الاسترداد' });
+    await codes.waitFor();
+    expect(await codes.getByRole('listitem').count()).toBeGreaterThanOrEqual(8);
+    await shootBoth(page, 'profile-2fa-recovery-codes');
+    await codes.getByRole('button', { name: 'حفظت الرموز' }).click();
+    await page.getByText('مفعّل', { exact: true }).waitFor();
+    await signOut(page);
+
+    // Sign in again: the code step, a wrong code, then the next code of the app.
+    await fillCredentials(page, person.email, person.password);
+    await page.getByText('التحقق بخطوتين مطلوب').waitFor();
+    expect(await authToken(page)).toBeNull();
+    await shootBoth(page, 'personal-login-2fa');
+    const nextStepMs =
+      (Math.floor(enabledAt / 1000 / TOTP_PERIOD_SECONDS) + 1) * TOTP_PERIOD_SECONDS * 1000;
+    const goodCode = generateTotp(secret, nextStepMs);
+    const wrongCode = goodCode === '000000' ? '111111' : '000000';
+    await page.getByLabel('رمز التحقق').fill(wrongCode);
+    await page.getByRole('button', { name: 'تحقق' }).click();
+    await page.getByText('رمز التحقق غير صحيح').waitFor();
+    expect(await page.getByText('فشل التحقق').count()).toBe(1);
+    await shootBoth(page, 'personal-login-2fa-error');
+    await page.getByLabel('رمز التحقق').fill(goodCode);
+    await page.getByRole('button', { name: 'تحقق' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(await authToken(page)).toBeTruthy();
+    await signOut(page);
+
+    // Forgot password through the mailed link.
+    await page.getByRole('link', { name: 'نسيت كلمة المرور؟' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('البريد الإلكتروني').fill(person.email);
+    await page.getByRole('button', { name: 'إرسال الرابط' }).click();
+    await page.getByText(/إذا كان هذا البريد مسجلاً لدينا/).waitFor();
+    await shootBoth(page, 'personal-forgot-sent');
+    const mail = readOutbox(server.dataDir)
+      .filter((line) => line.channel === 'email' && line.to === person.email)
+      .at(-1);
+    const link = mail?.text.match(/https?:\/\/\S+\/forgot-password#token=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(`/forgot-password${new URL(link as string).hash}`);
+    await page.getByRole('heading', { name: 'تعيين كلمة مرور جديدة' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    await page.getByLabel('كلمة المرور الجديدة', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'حفظ كلمة المرور' }).click();
+    await page.getByText('كلمة المرور يجب أن تكون 8 أحرف على الأقل').waitFor();
+    await shootBoth(page, 'personal-reset-form');
+    await page.getByLabel('كلمة المرور الجديدة', { exact: true }).fill('NewSecret9');
+    await page.getByLabel('تأكيد كلمة المرور الجديدة').fill('NewSecret9');
+    await page.getByRole('button', { name: 'حفظ كلمة المرور' }).click();
+    await page.getByText(/تم تغيير كلمة المرور بنجاح/).waitFor();
+    await page.getByRole('link', { name: 'تسجيل الدخول' }).first().click();
+    await page.waitForURL('**/login');
+    await fillCredentials(page, person.email, 'NewSecret9');
+    await page.getByText('التحقق بخطوتين مطلوب').waitFor();
+
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('guards personal pages and sends a signed-in person away from /login', async () => {
+    const page = await openPage(browser, server.baseUrl);
+    for (const path of ['/profile-settings', '/dashboard', '/documents']) {
+      await page.goto(path);
+      await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
+    }
+    await page.evaluate(() => localStorage.setItem('auth_token', 'x'));
+    await page.goto('/login?redirect=%2F%2Fevil.example');
+    await page.waitForURL('**/dashboard');
+  }, 60_000);
+});

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { isValidSaudiNationalId } from '../../packages/shared/src/national-id.ts';
+import { saveScreenshot, viewports } from './browser.ts';
+
+export interface OutboxLine {
+  channel: 'email' | 'sms';
+  to: string;
+  subject?: string;
+  text: string;
+}
+
+/** Every message the server has "sent" so far (SMS and email share the local outbox). */
+export function readOutbox(dataDir: string): OutboxLine[] {
+  try {
+    return readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as OutboxLine);
+  } catch {
+    return [];
+  }
+}
+
+/** The 6-digit code of the last message to `to`. */
+export function lastCodeTo(dataDir: string, to: string): string {
+  const message = readOutbox(dataDir)
+    .filter((line) => line.to === to)
+    .at(-1);
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code was sent to ${to}`);
+  return code;
+}
+
+let serial = 0;
+/** A national id that passes the check digit, different on each call. */
+export function newNationalId(): string {
+  serial += 1;
+  const prefix = `1${String(Date.now() % 1e5).padStart(5, '0')}${String(serial).padStart(3, '0')}`;
+  for (let digit = 0; digit < 10; digit += 1) {
+    if (isValidSaudiNationalId(`${prefix}${digit}`)) return `${prefix}${digit}`;
+  }
+  throw new Error('no check digit found');
+}
+
+export interface Person {
+  email: string;
+  password: string;
+  phoneNumber: string;
+  nationalId: string;
+  firstName: string;
+  lastName: string;
+}
+
+export function newPerson(): Person {
+  const tag = `${Date.now().toString(36)}${(serial + 1).toString(36)}`;
+  return {
+    email: `person-${tag}@example.sa`,
+    password: 'Secret123',
+    phoneNumber: `05${String(Date.now()).slice(-8)}`,
+    nationalId: newNationalId(),
+    firstName: 'سارة',
+    lastName: 'العتيبي',
+  };
+}
+
+/** Registers and confirms through the API, then stores the token like the web app does. */
+export async function registerConfirmedPerson(page: Page, dataDir: string, person = newPerson()) {
+  const response = await page.request.post('/api/v1/auth/register/individual', {
+    data: { ...person, confirmPassword: person.password, method: 'sms' },
+  });
+  if (response.status() !== 201) throw new Error(`register: ${response.status()}`);
+  const { token } = (await response.json()) as { token: string };
+  const confirm = await page.request.post('/api/v1/auth/verify/individual', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { method: 'sms', code: lastCodeTo(dataDir, person.phoneNumber) },
+  });
+  if (!confirm.ok()) throw new Error(`confirm: ${confirm.status()}`);
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
+  return { person, token };
+}
+
+/** Screenshots of the page as it is at 1366 and at 390 pixels wide. */
+export async function shootBoth(page: Page, name: string) {
+  await page.setViewportSize(viewports.desktop);
+  await saveScreenshot(page, `${name}-1366`);
+  await page.setViewportSize(viewports.mobile);
+  await saveScreenshot(page, `${name}-390`);
+  await page.setViewportSize(viewports.desktop);
+}
