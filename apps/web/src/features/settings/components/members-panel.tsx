@@ -24,7 +24,7 @@ import { LoadFailed } from './load-failed.tsx';
 
 // On a phone each row becomes a small card: one line per column, its label beside the value.
 const STACKED_CELL =
-  'max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:border-0 max-md:py-1.5';
+  'md:align-middle max-md:flex max-md:items-center max-md:justify-between max-md:gap-4 max-md:border-0 max-md:py-1.5';
 
 function Cell({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -118,7 +118,7 @@ function MemberRow({
           {formatLongDate(member.joined_at)}
         </time>
       </Cell>
-      <Td className="max-md:block max-md:border-0 max-md:pt-2 max-md:text-end">
+      <Td className="md:align-middle max-md:block max-md:border-0 max-md:pt-2 max-md:text-end">
         {isManageable ? (
           <Button
             variant="ghost"

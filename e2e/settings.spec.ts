@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppServer, startAppServer } from './support/app-server.ts';
+import { launchBrowser, openPage, saveScreenshot, type viewports } from './support/browser.ts';
+import {
+  collectConsoleErrors,
+  horizontalOverflow,
+  signIn,
+  signUpOrganization,
+} from './support/organizations.ts';
+
+async function openSettings(page: Page, viewport: keyof typeof viewports) {
+  await page.goto('/org-dashboard');
+  if (viewport === 'mobile') await page.getByRole('button', { name: 'فتح القائمة' }).click();
+  await page.getByRole('link', { name: 'الإعدادات' }).click();
+  await page.waitForURL(/\?section=settings$/);
+  await page.getByRole('heading', { level: 2, name: 'الإعدادات' }).waitFor();
+}
+
+/** Screenshots wait for the copy toast to leave, so they show the screen itself. */
+async function settle(page: Page) {
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'تم النسخ إلى الحافظة' })
+    .waitFor({ state: 'detached' });
+}
+
+describe('settings item', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it.each(['desktop', 'mobile'] as const)(
+    'edits the profile, reveals and rotates the secret, shows members and security (%s)',
+    async (viewport) => {
+      const page = await openPage(browser, server.baseUrl, viewport);
+      const errors = collectConsoleErrors(page);
+      const { admin, organization } = await signUpOrganization(
+        page,
+        `settings-${viewport}`,
+        'شركة النخبة للتقنية',
+        { adminName: ['نورة', 'الحربي'] },
+      );
+      const token = await signIn(page, admin);
+      await openSettings(page, viewport);
+
+      // Profile: the saved values come back after a reload.
+      const name = page.getByLabel('اسم المنشأة');
+      expect(await name.inputValue()).toBe('شركة النخبة للتقنية');
+      expect(await page.getByLabel('المنطقة الزمنية').inputValue()).toBe('Asia/Riyadh');
+      expect(await page.getByLabel('البريد الإلكتروني للمنشأة').inputValue()).toBe(
+        organization.email,
+      );
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, `settings-${viewport}-profile`);
+
+      await name.fill('');
+      await page.getByRole('button', { name: 'حفظ التغييرات' }).click();
+      await page.getByText('اسم المؤسسة مطلوب').waitFor();
+      await saveScreenshot(page, `settings-${viewport}-profile-error`);
+      await name.fill('شركة النخبة للحلول الرقمية');
+      await page.getByLabel('الشخص المسؤول').fill('سلمان العنزي');
+      await page.getByLabel(/رقم الهاتف/).fill('0551234567');
+      await page.getByLabel('المنطقة الزمنية').selectOption('Asia/Dubai');
+      await page.getByRole('button', { name: 'حفظ التغييرات' }).click();
+      await page.getByText('تم حفظ التغييرات').waitFor();
+      await page.getByRole('heading', { level: 1, name: 'شركة النخبة للحلول الرقمية' }).waitFor();
+
+      await page.reload();
+      await page.getByRole('tab', { name: 'ملف المنشأة', selected: true }).waitFor();
+      await page.getByLabel('اسم المنشأة').waitFor();
+      expect(await page.getByLabel('اسم المنشأة').inputValue()).toBe('شركة النخبة للحلول الرقمية');
+      expect(await page.getByLabel('الشخص المسؤول').inputValue()).toBe('سلمان العنزي');
+      expect(await page.getByLabel(/رقم الهاتف/).inputValue()).toBe('0551234567');
+      expect(await page.getByLabel('المنطقة الزمنية').inputValue()).toBe('Asia/Dubai');
+
+      // Credentials: the secret is fetched on reveal; rotating replaces it at once.
+      await page.getByRole('tab', { name: 'بيانات الاعتماد' }).click();
+      await page.waitForURL(/tab=credentials/);
+      await page.getByText(organization.client_id, { exact: true }).waitFor();
+      await saveScreenshot(page, `settings-${viewport}-credentials`);
+      await page.getByRole('button', { name: 'إظهار المفتاح السري' }).click();
+      const headers = { Authorization: `Bearer ${token}` };
+      const before = await page.request.get(
+        `/api/v1/organizations/${organization.id}/credentials`,
+        { headers },
+      );
+      const { client_secret: oldSecret } = (await before.json()) as { client_secret: string };
+      await page.getByText(oldSecret, { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'نسخ المفتاح السري' }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oldSecret);
+      await settle(page);
+      await saveScreenshot(page, `settings-${viewport}-credentials-revealed`);
+
+      await page.getByRole('button', { name: 'تجديد المفتاح السري' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'تجديد المفتاح السري؟' });
+      await dialog.getByText(/يتوقف المفتاح السري الحالي عن العمل فوراً/).waitFor();
+      await saveScreenshot(page, `settings-${viewport}-rotate-dialog`);
+      await dialog.getByRole('button', { name: 'نعم، جدّد المفتاح' }).click();
+      await page.getByText(/هذا هو المفتاح السري الجديد/).waitFor();
+      expect(await page.getByText(oldSecret, { exact: true }).count()).toBe(0);
+      const after = await page.request.get(`/api/v1/organizations/${organization.id}/credentials`, {
+        headers,
+      });
+      const { client_secret: newSecret } = (await after.json()) as { client_secret: string };
+      expect(newSecret).not.toBe(oldSecret);
+      await page.getByText(newSecret, { exact: true }).waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, `settings-${viewport}-credentials-rotated`);
+
+      // Members: the owner is listed as "you"; the invite dialog offers every role.
+      await page.getByRole('tab', { name: 'الأعضاء والدعوات' }).click();
+      const table = page.getByRole('region', { name: 'أعضاء المنشأة' });
+      await table.getByText(admin.email).waitFor();
+      await table.getByText('أنت', { exact: true }).waitFor();
+      await page.getByText('لا توجد دعوات معلّقة.').waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, `settings-${viewport}-members`);
+      await page.getByRole('button', { name: 'دعوة عضو' }).click();
+      const invite = page.getByRole('dialog', { name: 'دعوة عضو جديد' });
+      expect(await invite.getByRole('radio').count()).toBe(5);
+      await saveScreenshot(page, `settings-${viewport}-invite-dialog`);
+      await invite.getByRole('button', { name: 'إلغاء' }).click();
+
+      // Security: the switches of the security screen, working here too.
+      await page.getByRole('tab', { name: 'إعدادات الأمان' }).click();
+      const geoSwitch = page.getByRole('switch', { name: 'الحظر الجغرافي' });
+      await geoSwitch.waitFor();
+      expect(await geoSwitch.getAttribute('aria-checked')).toBe('false');
+      await geoSwitch.click();
+      const toast = page.getByRole('status').filter({ hasText: 'تم تفعيل الحظر الجغرافي' });
+      await toast.waitFor();
+      expect(await geoSwitch.getAttribute('aria-checked')).toBe('true');
+      await toast.waitFor({ state: 'detached' });
+      const org = await page.request.get(`/api/v1/organizations/${organization.id}`, { headers });
+      expect(((await org.json()) as { geo_blocking_enabled: boolean }).geo_blocking_enabled).toBe(
+        true,
+      );
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await saveScreenshot(page, `settings-${viewport}-security`);
+
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
