@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed file names never change content: cache them for a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

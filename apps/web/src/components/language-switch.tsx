@@ -1,7 +1,7 @@
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/cn.ts';
-import { type AppLanguage, loadLanguage, setLanguage } from '../lib/i18n.ts';
+import { type AppLanguage, prefetchLanguage, setLanguage } from '../lib/i18n.ts';
 
 /**
  * عربي / English: one button naming the other language in that language (and marked with its
@@ -17,8 +17,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
       title={t(`language.switchTo.${other}`)}
       data-testid="language-switch"
       // Fetch the English texts as soon as the pointer heads for the button.
-      onPointerEnter={() => void loadLanguage(other)}
-      onFocus={() => void loadLanguage(other)}
+      onPointerEnter={() => void prefetchLanguage(other)}
+      onFocus={() => void prefetchLanguage(other)}
       onClick={() => void setLanguage(other)}
       className={cn(
         'inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-slate-700',

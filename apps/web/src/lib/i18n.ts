@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** Languages with their direction; Arabic is the default (STYLE.md, Excalidraw's table). */
@@ -24,33 +24,68 @@ function namespacesOf(files: Record<string, LocaleModule>): Namespaces {
   );
 }
 
-// Arabic is bundled with the app; English is fetched only when someone chooses it, so the
-// Arabic first load does not carry it (vite emits the English files as their own chunks).
-export const resources = {
-  ar: namespacesOf(import.meta.glob<LocaleModule>('../locales/ar/*.json', { eager: true })),
+type Loaders = Record<string, () => Promise<LocaleModule>>;
+const loadersByNamespace = (files: Loaders) =>
+  new Map(Object.entries(files).map(([path, load]) => [namespaceOf(path), load]));
+
+// The first load carries only the Arabic that every visitor needs (the shared texts and the
+// landing page). Every other namespace, in either language, is its own small chunk fetched when
+// a screen asks for it (react-i18next suspends until it is there) or when the browser is idle.
+const coreArabic = import.meta.glob<LocaleModule>('../locales/ar/{common,landing}.json', {
+  eager: true,
+});
+// Tests render screens synchronously: there, every Arabic file is in the store from the start.
+const testArabic =
+  import.meta.env.MODE === 'test'
+    ? import.meta.glob<LocaleModule>('../locales/ar/*.json', { eager: true })
+    : {};
+const lazyFiles: Record<AppLanguage, Map<string, () => Promise<LocaleModule>>> = {
+  ar: loadersByNamespace(import.meta.glob<LocaleModule>('../locales/ar/*.json')),
+  en: loadersByNamespace(import.meta.glob<LocaleModule>('../locales/en/*.json')),
 };
-const englishFiles = import.meta.glob<LocaleModule>('../locales/en/*.json');
+
+export const resources = { ar: namespacesOf({ ...coreArabic, ...testArabic }) };
 
 export const isAppLanguage = (value: unknown): value is AppLanguage =>
   typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
 
+/** i18next reads a namespace it does not hold yet from its lazy chunk. */
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = isAppLanguage(language) ? lazyFiles[language].get(namespace) : undefined;
+    // An unknown namespace is empty: its keys then count as missing (and throw in tests).
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default as ResourceKey),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
 const strict = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: DEFAULT_LANGUAGE,
-  // In development and tests a key missing in English throws like one missing in Arabic, instead
-  // of quietly showing the Arabic; in production an unfinished English text falls back to it.
-  fallbackLng: strict ? false : DEFAULT_LANGUAGE,
-  defaultNS: 'common',
-  ns: Object.keys(resources.ar),
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  saveMissing: strict,
-  missingKeyHandler: (_languages, namespace, key) => {
-    throw new Error(`Missing translation key ${namespace}:${key}`);
-  },
-});
+void i18n
+  .use(chunkBackend)
+  .use(initReactI18next)
+  .init({
+    resources,
+    partialBundledLanguages: true,
+    initAsync: false,
+    lng: DEFAULT_LANGUAGE,
+    // In development and tests a key missing in English throws like one missing in Arabic,
+    // instead of quietly showing the Arabic; in production unfinished English falls back to it.
+    fallbackLng: strict ? false : DEFAULT_LANGUAGE,
+    defaultNS: 'common',
+    ns: Object.keys(resources.ar),
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    saveMissing: strict,
+    missingKeyHandler: (_languages, namespace, key) => {
+      throw new Error(`Missing translation key ${namespace}:${key}`);
+    },
+  });
 
 /** `<html lang dir>` follow the language: screen readers, fonts and logical CSS depend on it. */
 function applyToDocument(language: string) {
@@ -63,14 +98,17 @@ i18n.on('languageChanged', applyToDocument);
 
 const loading = new Map<AppLanguage, Promise<void>>();
 
-/** Fetches a language's namespaces once (Arabic is always there). */
+/** Fetches, ahead of a switch, the new language's texts for the namespaces in use. */
+export const prefetchLanguage = (language: AppLanguage) => i18n.loadLanguages(language);
+
+/** Fetches every namespace of a language once (before switching, or ahead of need when idle). */
 export function loadLanguage(language: AppLanguage): Promise<void> {
-  if (language === DEFAULT_LANGUAGE) return Promise.resolve();
   let pending = loading.get(language);
   if (!pending) {
     pending = Promise.all(
-      Object.entries(englishFiles).map(async ([path, load]) => {
-        i18n.addResourceBundle(language, namespaceOf(path), (await load()).default, true, true);
+      [...lazyFiles[language]].map(async ([namespace, load]) => {
+        if (i18n.hasResourceBundle(language, namespace)) return;
+        i18n.addResourceBundle(language, namespace, (await load()).default, true, true);
       }),
     ).then(() => undefined);
     pending.catch(() => loading.delete(language));
@@ -93,7 +131,7 @@ function storedLanguage(): AppLanguage {
  * and remembers the choice for the next visit. The profile's language preference calls this too.
  */
 export async function setLanguage(language: AppLanguage): Promise<void> {
-  await loadLanguage(language);
+  // changeLanguage fetches the namespaces in use in the new language before it switches.
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

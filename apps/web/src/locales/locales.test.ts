@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import i18n, { LANGUAGE_STORAGE_KEY, namespaceOf, setLanguage } from '../lib/i18n.ts';
+import i18n, { LANGUAGE_STORAGE_KEY, loadLanguage, namespaceOf, setLanguage } from '../lib/i18n.ts';
 
 type Tree = Record<string, unknown>;
 const arabic = import.meta.glob<Tree>('./ar/*.json', { eager: true, import: 'default' });
@@ -73,6 +73,7 @@ describe('English at run time', () => {
 
   it('loads every namespace in English on demand and remembers the choice', async () => {
     await setLanguage('en');
+    await loadLanguage('en');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
     expect(document.documentElement.lang).toBe('en');
     expect(document.documentElement.dir).toBe('ltr');

@@ -1,6 +1,7 @@
 import { LayoutDashboard, LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { hasOrgToken } from '../../../lib/session.ts';
@@ -35,17 +36,20 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <Link
-          to={isSignedIn ? '/org-dashboard' : '/org-auth?tab=login'}
-          className={buttonClasses('primary', 'md')}
-        >
-          {isSignedIn ? (
-            <LayoutDashboard aria-hidden className="size-4" />
-          ) : (
-            <LogIn aria-hidden className="size-4 rtl:rotate-180" />
-          )}
-          {isSignedIn ? t('header.dashboard') : t('header.login')}
-        </Link>
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <LanguageSwitch />
+          <Link
+            to={isSignedIn ? '/org-dashboard' : '/org-auth?tab=login'}
+            className={buttonClasses('primary', 'md')}
+          >
+            {isSignedIn ? (
+              <LayoutDashboard aria-hidden className="size-4" />
+            ) : (
+              <LogIn aria-hidden className="size-4 rtl:rotate-180" />
+            )}
+            {isSignedIn ? t('header.dashboard') : t('header.login')}
+          </Link>
+        </div>
       </div>
     </header>
   );

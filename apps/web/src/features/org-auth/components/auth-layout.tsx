@@ -3,6 +3,7 @@ import { ArrowLeft, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 
@@ -33,12 +34,15 @@ export function AuthLayout({
               </p>
             </div>
           </div>
-          {hideBackButton ? null : (
-            <Link to="/" className={buttonClasses('secondary', 'sm')}>
-              <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
-              <span className="max-sm:sr-only">{tc('backToHome')}</span>
-            </Link>
-          )}
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            <LanguageSwitch />
+            {hideBackButton ? null : (
+              <Link to="/" className={buttonClasses('secondary', 'sm')}>
+                <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
+                <span className="max-sm:sr-only">{tc('backToHome')}</span>
+              </Link>
+            )}
+          </div>
         </div>
       </header>
 

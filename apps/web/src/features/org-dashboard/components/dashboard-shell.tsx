@@ -3,6 +3,7 @@ import { Building2, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -142,8 +143,11 @@ function PageHeader({
             </p>
             <p className="ltr-island truncate text-slate-600">{user.email}</p>
           </div>
+          <LanguageSwitch />
         </div>
-      ) : null}
+      ) : (
+        <LanguageSwitch />
+      )}
     </header>
   );
 }
