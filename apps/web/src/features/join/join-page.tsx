@@ -7,17 +7,21 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { localeFormat } from '../../lib/language.ts';
 import { AuthLayout } from '../org-auth/components/auth-layout.tsx';
 import { useInvitationPreview } from './api/invitations.ts';
 import { JoinForm } from './components/join-form.tsx';
 import { forgetInvitationFragment, readInvitationToken } from './invitation-token.ts';
 
-const expiryFormat = new Intl.DateTimeFormat('ar-SA', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  calendar: 'gregory',
-  numberingSystem: 'latn',
-});
+const expiryFormat = localeFormat(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+    }),
+);
 
 function LoadingCard() {
   const { t } = useTranslation('join');
@@ -121,7 +125,7 @@ export function JoinPage() {
             </p>
             <p className="flex items-center gap-1.5 text-slate-600">
               <CalendarClock aria-hidden className="size-4 shrink-0" />
-              {t('expires', { date: expiryFormat.format(new Date(invitation.expires_at)) })}
+              {t('expires', { date: expiryFormat().format(new Date(invitation.expires_at)) })}
             </p>
           </div>
         </div>

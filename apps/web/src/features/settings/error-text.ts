@@ -1,16 +1,18 @@
 import { ApiError } from '../../lib/api-client.ts';
+import { problemDetail } from '../../lib/language.ts';
 
 type Translate = (key: string) => string;
 
 /**
  * Why a settings call failed, in Arabic: the screen's own text for a known problem code, else the
- * server's Arabic detail, else what the status means. The server's English is never shown.
+ * server's reader-facing detail, else what the status means. Raw server English is never shown.
  */
 export function reasonText(error: unknown, t: Translate, codeTexts: Record<string, string> = {}) {
   if (error instanceof ApiError) {
     const known = codeTexts[error.code];
     if (known) return known;
-    if (error.problem?.detail_ar) return error.problem.detail_ar;
+    const detail = problemDetail(error.problem);
+    if (detail) return detail;
     if (error.status === 403) return t('settings:reasons.forbidden');
     if (error.status === 404) return t('settings:reasons.notFound');
     if (error.status === 429) return t('settings:reasons.tooManyRequests');

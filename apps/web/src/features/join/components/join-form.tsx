@@ -12,6 +12,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { problemDetail } from '../../../lib/language.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../../org-auth/ltr-input.ts';
@@ -31,9 +32,9 @@ function acceptErrorText(error: unknown, t: Translate) {
   if (error instanceof ApiError) {
     if (error.code === 'already_member') return t('errors.already_member');
     if (error.code === 'invitation_invalid') return t('errors.invitation_invalid');
-    if (error.status === 429) return error.problem?.detail_ar ?? t('errors.tooManyRequests');
+    if (error.status === 429) return problemDetail(error.problem) ?? t('errors.tooManyRequests');
     if (error.status >= 500) return t('errors.server');
-    return error.problem?.detail_ar ?? t('errors.failed');
+    return problemDetail(error.problem) ?? t('errors.failed');
   }
   if (error instanceof TypeError) return t('errors.network');
   return t('errors.failed');
