@@ -82,11 +82,19 @@ export async function registerConfirmedPerson(page: Page, dataDir: string, perso
   return { person, token };
 }
 
-/** Screenshots of the page as it is at 1366 and at 390 pixels wide. */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Screenshots of the page at 1366 and at 390 pixels wide; neither may scroll sideways. */
 export async function shootBoth(page: Page, name: string) {
   await page.setViewportSize(viewports.desktop);
   await saveScreenshot(page, `${name}-1366`);
+  const wide = await overflow(page);
   await page.setViewportSize(viewports.mobile);
   await saveScreenshot(page, `${name}-390`);
+  const narrow = await overflow(page);
   await page.setViewportSize(viewports.desktop);
+  if (wide > 0 || narrow > 0) {
+    throw new Error(`${name} overflows sideways: ${wide}px at 1366, ${narrow}px at 390`);
+  }
 }

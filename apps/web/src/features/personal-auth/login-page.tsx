@@ -71,7 +71,9 @@ export function LoginPage() {
             <Link to="/org-auth" className={linkClasses}>
               {t('login.orgLogin')}
             </Link>
-            <span aria-hidden>·</span>
+            <span aria-hidden className="max-sm:hidden">
+              ·
+            </span>
             <Link to="/org-auth?tab=signup" className={linkClasses}>
               {t('login.orgSignup')}
             </Link>

@@ -29,8 +29,8 @@ export function ProfileSettingsPage() {
 
   return (
     <PersonalLayout title={t('title')}>
-      <div className="grid gap-6 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label={t('nav.label')} className="lg:sticky lg:top-6 lg:self-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label={t('nav.label')} className="min-w-0 lg:sticky lg:top-6 lg:self-start">
           <ul className="flex gap-2 overflow-x-auto pb-1 lg:flex-col lg:overflow-visible">
             {SECTIONS.map(({ id, icon: Icon }) => (
               <li key={id} className="shrink-0">

@@ -115,9 +115,9 @@ export function ConfirmCodeStep({
         {hint ? (
           <p>
             {t('confirm.sentTo')}{' '}
-            <span dir="ltr" className="font-semibold text-slate-900">
+            <bdi dir="ltr" className="font-semibold text-slate-900">
               {hint}
-            </span>
+            </bdi>
           </p>
         ) : (
           <p>{t(`confirm.sentBy.${method}`)}</p>
