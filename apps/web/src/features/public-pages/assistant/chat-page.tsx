@@ -4,10 +4,27 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import i18n from '../../../lib/i18n.ts';
 import { usePricePerCall } from '../../landing/api/get-config.ts';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { type Answer, createAnswerer } from './answer-question.ts';
+
+// An answer speaks the question's language, whichever language the page is in: make sure the
+// assistant's texts of every language are loaded, not only the page's.
+const assistantTexts = import.meta.glob<Record<string, unknown>>(
+  '../../../locales/*/assistant.json',
+  {
+    eager: true,
+    import: 'default',
+  },
+);
+for (const [file, texts] of Object.entries(assistantTexts)) {
+  const language = /locales\/([^/]+)\//.exec(file)?.[1];
+  if (language && !i18n.hasResourceBundle(language, 'assistant')) {
+    i18n.addResourceBundle(language, 'assistant', texts);
+  }
+}
 
 type Message =
   | { id: number; role: 'user'; text: string }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { NoBreakTerms } from './no-break-terms.tsx';
 
 /** A titled block of a reading page (h2), labelled by its heading for landmarks and outlines. */
 export function ProseSection({
@@ -28,7 +29,9 @@ export function BulletList({ items, className }: { items: string[]; className?: 
   return (
     <ul className={cn('list-disc space-y-2 ps-6 marker:text-brand-600', className)}>
       {items.map((item) => (
-        <li key={item}>{item}</li>
+        <li key={item}>
+          <NoBreakTerms text={item} />
+        </li>
       ))}
     </ul>
   );

@@ -196,27 +196,27 @@ export function ContactPage() {
             {t('other.title')}
           </h2>
           <dl className="space-y-4">
-            <div className="flex gap-3">
-              <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <div>
-                <dt className="text-sm font-semibold text-slate-800">{t('other.email')}</dt>
-                <dd>
-                  <a
-                    href={`mailto:${CONTACT_EMAIL}`}
-                    dir="ltr"
-                    className="rounded text-brand-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-brand-700"
-                  >
-                    {CONTACT_EMAIL}
-                  </a>
-                </dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+                <Mail aria-hidden className="size-5 shrink-0 text-brand-700" />
+                {t('other.email')}
+              </dt>
+              <dd className="mt-1 ps-7">
+                <a
+                  href={`mailto:${CONTACT_EMAIL}`}
+                  dir="ltr"
+                  className="rounded text-brand-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-brand-700"
+                >
+                  {CONTACT_EMAIL}
+                </a>
+              </dd>
             </div>
-            <div className="flex gap-3">
-              <MapPin aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-              <div>
-                <dt className="text-sm font-semibold text-slate-800">{t('other.location')}</dt>
-                <dd className="text-slate-700">{t('other.locationValue')}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+                <MapPin aria-hidden className="size-5 shrink-0 text-brand-700" />
+                {t('other.location')}
+              </dt>
+              <dd className="mt-1 ps-7 text-slate-700">{t('other.locationValue')}</dd>
             </div>
           </dl>
           <div className="rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-700/15">

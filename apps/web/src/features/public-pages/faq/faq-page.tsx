@@ -3,6 +3,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePricePerCall } from '../../landing/api/get-config.ts';
+import { NoBreakTerms } from '../components/no-break-terms.tsx';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { matchesAllWords } from '../lib/normalize-text.ts';
@@ -98,7 +99,9 @@ export function FaqPage() {
                     className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
                   />
                 </summary>
-                <p className="px-5 pb-5 leading-loose text-slate-700">{item.a}</p>
+                <p className="px-5 pb-5 leading-loose text-slate-700">
+                  <NoBreakTerms text={item.a} />
+                </p>
               </details>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { CONTACT_EMAIL } from '@tanqin/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePricePerCall } from '../../landing/api/get-config.ts';
+import { NoBreakTerms } from '../components/no-break-terms.tsx';
 import { BulletList, ProseSection } from '../components/prose.tsx';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
@@ -61,7 +62,9 @@ export function LegalDocument({ doc, intro }: { doc: 'terms' | 'privacy'; intro?
             title={`${index + 1}. ${section.title}`}
           >
             {section.paragraphs?.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+              <p key={paragraph}>
+                <NoBreakTerms text={paragraph} />
+              </p>
             ))}
             {section.points ? <BulletList items={section.points} /> : null}
           </ProseSection>

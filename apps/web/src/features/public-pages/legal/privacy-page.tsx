@@ -1,5 +1,6 @@
 import { ShieldOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { NoBreakTerms } from '../components/no-break-terms.tsx';
 import { LegalDocument } from './legal-document.tsx';
 
 /** /privacy: what the platform stores and what it never does, as the code really does it. */
@@ -22,7 +23,9 @@ export function PrivacyPage() {
           </h2>
           <ul className="mt-4 list-disc space-y-2 ps-6 leading-loose text-slate-800 marker:text-brand-700">
             {(t('privacy.never', { returnObjects: true }) as string[]).map((item) => (
-              <li key={item}>{item}</li>
+              <li key={item}>
+                <NoBreakTerms text={item} />
+              </li>
             ))}
           </ul>
         </section>

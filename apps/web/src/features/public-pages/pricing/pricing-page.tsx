@@ -43,10 +43,23 @@ export function PricingPage() {
               {t('billed.title')}
             </h2>
             <ul className="mt-4 space-y-3 text-sm leading-relaxed text-slate-700">
-              {(t('billed.items', { returnObjects: true }) as string[]).map((item) => (
-                <li key={item} className="flex gap-2">
+              {(
+                t('billed.items', { returnObjects: true }) as Array<{
+                  text: string;
+                  endpoint: string;
+                }>
+              ).map((item) => (
+                <li key={item.endpoint} className="flex gap-2">
                   <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
-                  <span className="min-w-0 break-words">{item}</span>
+                  <span className="min-w-0">
+                    {item.text}
+                    <code
+                      dir="ltr"
+                      className="mt-1 block w-fit max-w-full rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-800"
+                    >
+                      {item.endpoint}
+                    </code>
+                  </span>
                 </li>
               ))}
             </ul>
