@@ -1,62 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidSaudiNationalId } from '../packages/shared/src/national-id.ts';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { launchBrowser, openPage, saveScreenshot, viewports } from './support/browser.ts';
+import { newPerson, registerConfirmedPerson } from './support/individuals.ts';
 import {
   collectConsoleErrors,
   horizontalOverflow,
   signIn,
   signUpOrganization,
 } from './support/organizations.ts';
-
-/** A valid Saudi national id (Luhn check digit) starting from `seed`. */
-function nationalIdFrom(seed: string) {
-  for (let n = Number(seed); ; n++) {
-    if (isValidSaudiNationalId(String(n))) return String(n);
-  }
-}
-
-/**
- * Registers a person through the API, confirms the account with the SMS code read from the local
- * outbox, and leaves the personal token where the sign-in screen puts it.
- */
-async function registerPerson(page: Page, server: AppServer, nationalId: string, phone: string) {
-  const password = 'Tanqin-e2e-2025';
-  const registered = await page.request.post('/api/v1/auth/register/individual', {
-    data: {
-      nationalId,
-      phoneNumber: phone,
-      email: `person-${phone}@example.sa`,
-      firstName: 'سارة',
-      lastName: 'القحطاني',
-      password,
-      confirmPassword: password,
-      method: 'sms',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const { token } = (await registered.json()) as { token: string };
-  const outbox = readFileSync(path.join(server.dataDir, 'outbox.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { channel: string; to: string; text: string });
-  const sms = outbox.filter(
-    (entry) => entry.channel === 'sms' && entry.to.endsWith(phone.slice(1)),
-  );
-  const code = /\b(\d{6})\b/.exec(sms.at(-1)?.text ?? '')?.[1];
-  expect(code).toBeDefined();
-  const confirmed = await page.request.post('/api/v1/auth/verify/individual', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { method: 'sms', code },
-  });
-  expect(confirmed.status()).toBe(200);
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
-  return token;
-}
 
 /** /v1 headers of an organisation: an API key made through its dashboard API. */
 async function integratorHeaders(page: Page, orgToken: string, clientId: string) {
@@ -97,8 +49,8 @@ describe('personal dashboard', () => {
   it('shows the codes issued for the person, who used them, when and which fields; a revoked code answers 410', async () => {
     const page = await openPage(browser, server.baseUrl);
     const errors = collectConsoleErrors(page);
-    const nationalId = nationalIdFrom('1098765400');
-    await registerPerson(page, server, nationalId, '0551234567');
+    const { person } = await registerConfirmedPerson(page, server.dataDir, newPerson());
+    const { nationalId, phoneNumber } = person;
 
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'رموزي وسجل استخدامها' }).waitFor();
@@ -133,7 +85,7 @@ describe('personal dashboard', () => {
       national_id: nationalId,
       birth_date: '1990-05-01',
     });
-    const revokedCode = await generate({ full_name: 'سارة القحطاني', phone: '0551234567' });
+    const revokedCode = await generate({ full_name: 'سارة القحطاني', phone: phoneNumber });
 
     await page.goto('/dashboard');
     const cards = page.getByRole('article');

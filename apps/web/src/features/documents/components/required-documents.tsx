@@ -55,18 +55,20 @@ function TypeTile({
 
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
-      <div className="flex items-start justify-between gap-2">
-        <div className="flex min-w-0 items-center gap-2.5">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-            <Icon aria-hidden className="size-5" />
-          </span>
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          <Icon aria-hidden className="size-5" />
+        </span>
+        <div className="min-w-0 space-y-1">
           <h3 className="text-sm font-bold text-slate-900">{typeName}</h3>
+          {isLoading ? (
+            <span aria-hidden className="block h-5 w-20 animate-pulse rounded-full bg-slate-100" />
+          ) : status ? (
+            <StatusBadge status={status} />
+          ) : (
+            <Badge tone="slate">{t('status.none')}</Badge>
+          )}
         </div>
-        {isLoading ? null : status ? (
-          <StatusBadge status={status} />
-        ) : (
-          <Badge tone="slate">{t('status.none')}</Badge>
-        )}
       </div>
       {latest && status === 'rejected' && latest.notes ? (
         <p className="text-xs leading-relaxed text-red-800">
@@ -116,7 +118,7 @@ export function RequiredDocuments({
           </h2>
           <p className="text-sm text-slate-600">{t('required.hint')}</p>
         </div>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {DOCUMENT_TYPES.map((type) => {
             const document = latest.get(type);
             // A re-upload runs in the row's slot; the tile shows whichever of its slots is in use.
