@@ -82,6 +82,35 @@ describe('the footer pages', () => {
     }
   });
 
+  it('each renders in English too, left-to-right, when English was chosen', async () => {
+    const english: Record<string, string> = {
+      '/about': 'About us',
+      '/terms': 'Terms and conditions',
+      '/privacy': 'Privacy policy',
+      '/faq': 'Frequently asked questions',
+      '/services-guide': 'Services guide',
+      '/pricing': 'Pricing',
+      '/contact': 'Contact us',
+      '/chat': 'Help assistant',
+    };
+    const page = await openPage(browser, server.baseUrl, 'mobile');
+    await page.context().addInitScript(() => localStorage.setItem('lang', 'en'));
+    const errors = collectConsoleErrors(page);
+    for (const { path: pagePath } of PAGES) {
+      await openPublicPage(page, pagePath, english[pagePath]!);
+      expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      expect(await horizontalOverflow(page), pagePath).toBe(0);
+      if (pagePath === '/pricing') {
+        await page.getByTestId('price-card').and(page.locator(':not([aria-busy])')).waitFor();
+        expect(await page.getByTestId('price-card').innerText()).toContain(`${PRICE} riyal`);
+      }
+      await saveScreenshot(page, `public${pagePath.replace('/', '-')}-en-mobile`);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('every internal link on them leads to a real page, and every in-page anchor exists', async () => {
     const page = await openPage(browser, server.baseUrl, 'desktop');
     const targets = new Set<string>();
