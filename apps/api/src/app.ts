@@ -14,6 +14,7 @@ import { createSmsSender, type SmsSender } from './lib/sms/index.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { sweepAuthRecords } from './modules/auth/auth-sweep.service.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(
     { name: 'token expiry sweep', everyMs: 30_000, run: () => expireTokens(ctx) },
     { name: 'trusted IP usage', everyMs: 5_000, run: () => flushTrustedIpUsage(ctx) },
     { name: 'notification delivery', everyMs: 2_000, run: () => deliverDueNotifications(ctx) },
+    { name: 'sign-in records sweep', everyMs: 10 * 60_000, run: () => sweepAuthRecords(ctx) },
   ];
   const timers: NodeJS.Timeout[] = [];
   if (options.runBackgroundJobs ?? true) {

@@ -367,6 +367,19 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     expect(ok.status).toBe(200);
   });
 
+  it('limits registrations to 30 an hour from one address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) await register(server, {}, ip);
+    const limited = await post('/api/v1/auth/register/individual', {
+      json: registrationBody(),
+      headers: fromIp(ip),
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body.detail_ar).toMatch(/[\u0600-\u06FF]/);
+    expect((await register(server)).res.status).toBe(201);
+  });
+
   it('needs the bearer of an individual account to confirm or resend', async () => {
     const none = await post('/api/v1/auth/verify/individual', {
       json: { method: 'sms', code: '123456' },

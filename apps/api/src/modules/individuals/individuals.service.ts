@@ -25,6 +25,8 @@ import { startSession } from '../auth/sessions.service.ts';
 /** Wrong tries one code survives; the next answer is 410 and a new code must be sent. */
 export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_SENDS_PER_HOUR = 5;
+/** Registrations one address may make in an hour (each sends an SMS or a mail). */
+export const MAX_REGISTRATIONS_PER_IP_PER_HOUR = 30;
 
 const emailTaken = () =>
   new AppError('email_taken', 'This email is already registered', {
@@ -151,6 +153,23 @@ export async function registerIndividual(
   input: IndividualRegistration,
   meta: { ip: string; userAgent?: string; log: FastifyBaseLogger },
 ) {
+  const perIp = await ctx.rateLimits.consume(
+    [
+      {
+        key: `register:ip:${meta.ip}`,
+        limit: MAX_REGISTRATIONS_PER_IP_PER_HOUR,
+        windowMs: 60 * 60 * 1000,
+      },
+    ],
+    ctx.clock.now().getTime(),
+  );
+  if (!perIp.allowed) {
+    const seconds = Math.max(1, Math.ceil((perIp.states[0]?.resetMs ?? 0) / 1000));
+    throw new AppError('too_many_requests', 'Too many registrations from this address', {
+      detailAr: 'محاولات تسجيل كثيرة من هذا العنوان، حاول لاحقاً',
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
   const passwordHash = await hashPassword(input.password);
   const nationalIdHash = hashNationalId(ctx.keys.pepper, input.nationalId);
   const userId = randomUUID();
@@ -203,7 +222,7 @@ async function unconfirmedTarget(ctx: AppContext, userId: string) {
     phone: string | null;
     confirmed_at: Date | null;
   }>('select kind, email, phone, confirmed_at from users where id = $1', [userId]);
-  if (!row || row.kind !== 'individual') {
+  if (row?.kind !== 'individual') {
     throw new AppError('forbidden', 'This is for individual accounts', {
       detailAr: 'هذه الصفحة للحسابات الشخصية',
     });
