@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
+import { sweepAuthRecords } from '../src/modules/auth/auth-sweep.service.ts';
 import {
   createOrganization,
   databaseKinds,
@@ -104,6 +105,25 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
       expect(late.status).toBe(400);
       expect(late.body.code).toBe('reset_token_invalid');
     }
+  });
+
+  it('sweeps links a day after they expired, not before', async () => {
+    const person = await registerConfirmed(server);
+    await requestLink(person.body.email!);
+    const count = async () =>
+      (
+        await server.db.query<{ n: number }>(
+          `select count(*)::int as n from password_reset_tokens t join users u on u.id = t.user_id
+            where u.email = $1`,
+          [person.body.email],
+        )
+      )[0]!.n;
+    clock.advance(30 * 60 * 1000 + 1000);
+    await sweepAuthRecords(server.ctx);
+    expect(await count()).toBe(1);
+    clock.advance(24 * 60 * 60 * 1000);
+    await sweepAuthRecords(server.ctx);
+    expect(await count()).toBe(0);
   });
 
   it('using one link cancels the account’s other links', async () => {
