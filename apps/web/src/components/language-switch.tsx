@@ -26,7 +26,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
         className,
       )}
     >
-      <Languages aria-hidden className="size-4" />
+      <Languages aria-hidden className="size-4 max-sm:hidden" />
       {t(`language.names.${other}`)}
     </button>
   );

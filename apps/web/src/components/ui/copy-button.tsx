@@ -22,8 +22,14 @@ export function CopyButton({
       toast.error(t('copyFailed'));
     }
   };
+  // The accessible name contains the visible word (WCAG 2.5.3, label in name).
+  const copyWord = t('copy');
+  const name =
+    label && !label.toLowerCase().includes(copyWord.toLowerCase())
+      ? `${copyWord}: ${label}`
+      : (label ?? copyWord);
   return (
-    <Button variant="secondary" size="sm" onClick={copy} aria-label={label ?? t('copy')} {...props}>
+    <Button variant="secondary" size="sm" onClick={copy} aria-label={name} {...props}>
       {isCopied ? (
         <Check aria-hidden className="size-4" />
       ) : (

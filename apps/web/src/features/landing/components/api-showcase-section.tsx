@@ -53,7 +53,7 @@ export function ApiShowcaseSection() {
             <Tabs.Root defaultValue="curl">
               <div className="flex flex-wrap items-center justify-between gap-3 border-b border-white/10 px-4 py-3">
                 <span className="ltr-island flex items-center gap-2 font-mono text-sm text-slate-200">
-                  <span className="rounded bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+                  <span className="rounded bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
                     POST
                   </span>
                   /v1/tokens/generate
@@ -124,9 +124,16 @@ function CodeBlock({
         </span>
         <CopyButton value={code} label={copyLabel} />
       </figcaption>
-      <pre className="ltr-island overflow-x-auto rounded-xl bg-black/30 p-4 font-mono text-xs leading-relaxed sm:text-[13px] text-slate-100">
-        <code>{code}</code>
-      </pre>
+      <section
+        aria-label={title}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className="ltr-island overflow-x-auto rounded-xl bg-black/30 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        <pre className="w-max min-w-full p-4 font-mono text-xs leading-relaxed sm:text-[13px] text-slate-100">
+          <code>{code}</code>
+        </pre>
+      </section>
     </figure>
   );
 }

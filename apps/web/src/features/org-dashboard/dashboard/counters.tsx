@@ -40,16 +40,21 @@ export function Counters({ organizationId }: { organizationId: string }) {
       ) : null}
       <dl className="grid gap-4 sm:grid-cols-3">
         {COUNTERS.map(({ key, icon: Icon }) => (
-          <Card key={key} className="flex items-center gap-4 p-5">
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-              <Icon aria-hidden className="size-6" />
-            </span>
-            <div className="flex min-w-0 flex-col-reverse gap-1">
-              <dt className="text-sm text-slate-600">{t(`overview.counters.${key}`)}</dt>
-              <dd className="text-2xl font-bold text-slate-900">
-                {query.isPending ? <Skeleton className="h-8 w-16" /> : formatCount(query.data[key])}
-              </dd>
-            </div>
+          // dt and dd sit right in the card (a dl allows one div around each pair); the icon
+          // lives in the dt, placed at the card's start.
+          <Card
+            key={key}
+            className="relative flex min-h-22 min-w-0 flex-col-reverse justify-center gap-1 p-5 ps-21"
+          >
+            <dt className="text-sm text-slate-600">
+              <span className="absolute start-5 top-1/2 flex size-12 -translate-y-1/2 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon aria-hidden className="size-6" />
+              </span>
+              {t(`overview.counters.${key}`)}
+            </dt>
+            <dd className="text-2xl font-bold text-slate-900">
+              {query.isPending ? <Skeleton className="h-8 w-16" /> : formatCount(query.data[key])}
+            </dd>
           </Card>
         ))}
       </dl>

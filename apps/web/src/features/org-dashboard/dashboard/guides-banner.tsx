@@ -47,7 +47,7 @@ export function GuidesBanner() {
                   <Clock aria-hidden className="size-3.5" />
                   {t('overview.guides.minutes', { minutes: formatCount(minutes) })}
                 </span>
-                <span className="rounded-full bg-white/15 px-2 py-0.5 text-xs">
+                <span className="rounded-full bg-brand-800 px-2 py-0.5 text-xs text-white">
                   {t(`overview.guides.levels.${level}`)}
                 </span>
               </p>

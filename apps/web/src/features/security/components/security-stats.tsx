@@ -50,27 +50,30 @@ function StatCard({
     amber: 'bg-amber-50 text-amber-700',
   };
   return (
+    // dt and dd sit right in the card (a dl allows one div around each pair); the icon lives in
+    // the dt, placed at the card's start (above the text on narrow cards).
     <Card
       className={cn(
-        'flex items-start gap-3 p-4 sm:flex-row sm:gap-4 sm:p-5',
-        isWide ? 'col-span-2 flex-row sm:col-span-1' : 'flex-col',
+        'relative flex min-w-0 flex-col-reverse justify-center gap-1 p-4 sm:min-h-24 sm:p-5 sm:ps-20',
+        isWide ? 'col-span-2 ps-17 sm:col-span-1' : 'pt-16 sm:pt-5',
       )}
     >
-      <span
-        className={cn(
-          'flex size-10 shrink-0 items-center justify-center rounded-xl sm:size-11',
-          iconTones[tone],
-        )}
-      >
-        <Icon aria-hidden className="size-6" />
-      </span>
-      <div className="flex min-w-0 flex-col-reverse gap-1">
-        <dt className="text-sm text-slate-600">{label}</dt>
-        <dd className="space-y-1">
-          <span className="block text-2xl font-bold text-slate-900">{value}</span>
-          {detail ? <span className="block text-xs text-slate-600">{detail}</span> : null}
-        </dd>
-      </div>
+      <dt className="text-sm text-slate-600">
+        <span
+          className={cn(
+            'absolute start-4 flex size-10 items-center justify-center rounded-xl sm:start-5 sm:top-1/2 sm:size-11 sm:-translate-y-1/2',
+            isWide ? 'top-1/2 -translate-y-1/2' : 'top-4',
+            iconTones[tone],
+          )}
+        >
+          <Icon aria-hidden className="size-6" />
+        </span>
+        {label}
+      </dt>
+      <dd className="space-y-1">
+        <span className="block text-2xl font-bold text-slate-900">{value}</span>
+        {detail ? <span className="block text-xs text-slate-600">{detail}</span> : null}
+      </dd>
     </Card>
   );
 }
