@@ -41,10 +41,6 @@ export function DocumentFilters({
             key={filter}
             type="button"
             aria-pressed={value === filter}
-            aria-label={t('list.filterCount', {
-              label: t(`list.filters.${filter}`),
-              n: formatNumber(countOf(filter)),
-            })}
             onClick={() => onChange(filter)}
             className={cn(
               'inline-flex grow items-center justify-center gap-1.5 whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors sm:grow-0',
@@ -54,14 +50,17 @@ export function DocumentFilters({
                 : 'text-slate-600 hover:text-slate-900',
             )}
           >
-            {t(`list.filters.${filter}`)}
+            {t(`list.filters.${filter}`)}{' '}
             <span
               className={cn(
                 'rounded-full px-1.5 text-xs tabular-nums',
                 value === filter ? 'bg-brand-50 text-brand-800' : 'bg-white/70 text-slate-600',
               )}
             >
+              {/* The name reads "label (n)" without an aria-label that would hide the visible text. */}
+              <span className="sr-only">(</span>
               {formatNumber(countOf(filter))}
+              <span className="sr-only">)</span>
             </span>
           </button>
         ))}
