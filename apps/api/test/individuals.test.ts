@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
-import { databaseKinds, request, startTestServer, type TestServer } from './harness.ts';
+import {
+  createOrganization,
+  databaseKinds,
+  request,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 import {
   freshIp,
   fromIp,
   lastCode,
   outbox,
   register,
+  registerConfirmed,
   registrationBody,
 } from './individuals-helpers.ts';
 
@@ -20,6 +27,29 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     server = await startTestServer(kind, { clock, env: { TRUST_PROXY: 'true' } });
   });
   afterAll(() => server.close());
+
+  it('keeps a personal and an organisation session in one browser apart', async () => {
+    const person = await registerConfirmed(server);
+    const personal = await post('/api/v1/auth/login', {
+      json: { email: person.body.email, password: person.body.password },
+      headers: fromIp(person.ip),
+    });
+    const organization = await createOrganization(server.baseUrl);
+    const cookies = [personal.headers.get('set-cookie')!, organization.cookie]
+      .map((cookie) => cookie.split(';')[0]!)
+      .join('; ');
+    expect(cookies).toMatch(/^tanqin_refresh_individual=tqr_\S+; tanqin_refresh=tqr_/);
+
+    const refreshedPerson = await post('/api/v1/auth/refresh?kind=individual', {
+      headers: { cookie: cookies },
+    });
+    const refreshedOrganization = await post('/api/v1/auth/refresh', {
+      headers: { cookie: cookies },
+    });
+    const me = (token: string) => request(server.baseUrl, 'GET', '/api/v1/auth/me', { token });
+    expect((await me(refreshedPerson.body.token)).body.user.kind).toBe('individual');
+    expect((await me(refreshedOrganization.body.token)).body.user.kind).toBe('organization');
+  });
 
   it('registers, sends the code by SMS to the outbox, confirms, then signs in', async () => {
     const ip = freshIp();
@@ -39,7 +69,7 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
       },
     });
     expect(res.body.token).toBe(res.body.access_token);
-    expect(res.headers.get('set-cookie')).toMatch(/tanqin_refresh=.*HttpOnly/i);
+    expect(res.headers.get('set-cookie')).toMatch(/tanqin_refresh_individual=.*HttpOnly/i);
     // Nothing in the answer holds the national id, the password or the code.
     const code = lastCode(server, body.phoneNumber!);
     const answer = JSON.stringify(res.body);

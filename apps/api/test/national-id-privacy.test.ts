@@ -13,7 +13,7 @@ import {
   request,
   testConfig,
 } from './harness.ts';
-import { randomNationalId } from './personal-helpers.ts';
+import { nationalId as randomNationalId } from './individuals-helpers.ts';
 
 /**
  * The issue's promise: no response, log line or database column holds a national id in clear.

@@ -62,7 +62,9 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
       const me = await request(server.baseUrl, 'GET', '/api/v1/auth/me', { token: bearer });
       expect(me.status).toBe(401);
     }
-    expect((await post('/api/v1/auth/refresh', { headers: { cookie: cookieB } })).status).toBe(401);
+    expect(
+      (await post('/api/v1/auth/refresh?kind=individual', { headers: { cookie: cookieB } })).status,
+    ).toBe(401);
     const old = await post('/api/v1/auth/login', { json: creds, headers: fromIp(ip) });
     expect(old.status).toBe(401);
     const fresh = await post('/api/v1/auth/login', {

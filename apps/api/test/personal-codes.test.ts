@@ -8,7 +8,8 @@ import {
   startTestServer,
   type TestServer,
 } from './harness.ts';
-import { createIndividual, randomNationalId } from './personal-helpers.ts';
+import { nationalId as randomNationalId } from './individuals-helpers.ts';
+import { createIndividual } from './personal-helpers.ts';
 
 const data = { full_name: 'نورة الشمري', birth_date: '1992-03-01', phone: '0551234567' };
 

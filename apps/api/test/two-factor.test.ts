@@ -128,7 +128,7 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
     });
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ success: true, user: { email: person.body.email } });
-    expect(verified.headers.get('set-cookie')).toMatch(/tanqin_refresh=/);
+    expect(verified.headers.get('set-cookie')).toMatch(/tanqin_refresh_individual=/);
     const me = await request(server.baseUrl, 'GET', '/api/v1/auth/me', {
       token: verified.body.token,
     });
@@ -259,20 +259,23 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
     expect(cookie).not.toMatch(/Expires=|Max-Age=/i);
     expect(cookie).toMatch(/HttpOnly/i);
     const refreshCookie = cookie.split(';')[0]!;
-    const refresh = await post('/api/v1/auth/refresh', { headers: { cookie: refreshCookie } });
+    const refresh = await post('/api/v1/auth/refresh?kind=individual', {
+      headers: { cookie: refreshCookie },
+    });
     expect(refresh.status).toBe(200);
     // Still a browser-session cookie after rotation.
     const rotated = refresh.headers.get('set-cookie')!;
     expect(rotated).not.toMatch(/Expires=|Max-Age=/i);
     clock.advance(12 * 60 * 60 * 1000 + 1000);
-    const late = await post('/api/v1/auth/refresh', {
+    const late = await post('/api/v1/auth/refresh?kind=individual', {
       headers: { cookie: rotated.split(';')[0]! },
     });
     expect(late.status).toBe(401);
     const longCookie = remembered.headers.get('set-cookie')!.split(';')[0]!;
-    expect((await post('/api/v1/auth/refresh', { headers: { cookie: longCookie } })).status).toBe(
-      200,
-    );
+    expect(
+      (await post('/api/v1/auth/refresh?kind=individual', { headers: { cookie: longCookie } }))
+        .status,
+    ).toBe(200);
   });
 
   it('turns two-step off with the password and a code', async () => {

@@ -3,7 +3,7 @@ import { FileText, LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { apiRequest } from '../lib/api-client.ts';
+import { apiRequest, sessionPath } from '../lib/api-client.ts';
 import { cn } from '../lib/cn.ts';
 import { clearToken } from '../lib/session.ts';
 import { Logo } from './logo.tsx';
@@ -24,7 +24,10 @@ export function usePersonalSignOut() {
     setIsSigningOut(true);
     await queryClient.cancelQueries();
     try {
-      await apiRequest('/api/v1/auth/logout', { method: 'POST', side: 'individual' });
+      await apiRequest(sessionPath('/api/v1/auth/logout', 'individual'), {
+        method: 'POST',
+        side: 'individual',
+      });
     } catch {
       // Signing out locally is what matters; the refresh cookie expires on its own.
     }

@@ -33,7 +33,7 @@ describe('apiRequest', () => {
       vi.fn(async (url: string, init: RequestInit) => {
         const auth = (init.headers as Record<string, string> | undefined)?.Authorization ?? '';
         calls.push(`${url} ${auth}`);
-        if (url === '/api/v1/auth/refresh') return json(200, { token: 'new' });
+        if (url.startsWith('/api/v1/auth/refresh')) return json(200, { token: 'new' });
         return auth === 'Bearer new'
           ? json(200, { value: 42 })
           : json(401, { code: 'session_expired' });
@@ -85,7 +85,7 @@ describe('apiRequest', () => {
       vi.fn(async (url: string, init: RequestInit) => {
         const auth = (init.headers as Record<string, string> | undefined)?.Authorization ?? '';
         calls.push(`${init.method} ${url} ${auth}`.trim());
-        if (url === '/api/v1/auth/refresh') return json(200, { token: `new-${side}` });
+        if (url.startsWith('/api/v1/auth/refresh')) return json(200, { token: `new-${side}` });
         return auth === `Bearer new-${side}`
           ? json(200, { saved: true })
           : json(401, { code: 'session_expired' });
@@ -96,7 +96,9 @@ describe('apiRequest', () => {
     ).resolves.toEqual({ saved: true });
     expect(calls).toEqual([
       'PATCH /api/v1/profile Bearer old',
-      'POST /api/v1/auth/refresh',
+      side === 'individual'
+        ? 'POST /api/v1/auth/refresh?kind=individual'
+        : 'POST /api/v1/auth/refresh',
       `PATCH /api/v1/profile Bearer new-${side}`,
     ]);
     expect(localStorage.getItem(key)).toBe(`new-${side}`);
@@ -112,7 +114,7 @@ describe('apiRequest', () => {
       localStorage.setItem(key, 'old');
       window.history.pushState({}, '', '/documentation?s=1');
       const fetchMock = vi.fn(async (url: string) =>
-        url === '/api/v1/auth/refresh'
+        url.startsWith('/api/v1/auth/refresh')
           ? json(401, { code: 'session_expired' })
           : json(401, { code: 'session_expired' }),
       );
@@ -127,7 +129,7 @@ describe('apiRequest', () => {
   it('a retried call that is refused again ends the session without a second refresh', async () => {
     localStorage.setItem('auth_token', 'old');
     const fetchMock = vi.fn(async (url: string) =>
-      url === '/api/v1/auth/refresh'
+      url.startsWith('/api/v1/auth/refresh')
         ? json(200, { token: 'new' })
         : json(401, { code: 'session_expired' }),
     );
@@ -137,7 +139,7 @@ describe('apiRequest', () => {
     );
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
       '/api/v1/profile',
-      '/api/v1/auth/refresh',
+      '/api/v1/auth/refresh?kind=individual',
       '/api/v1/profile',
     ]);
     expect(localStorage.getItem('auth_token')).toBeNull();
@@ -147,7 +149,7 @@ describe('apiRequest', () => {
   it('calls that fail together share one refresh', async () => {
     localStorage.setItem('auth_token', 'old');
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-      if (url === '/api/v1/auth/refresh') return json(200, { token: 'new' });
+      if (url.startsWith('/api/v1/auth/refresh')) return json(200, { token: 'new' });
       const auth = (init.headers as Record<string, string>).Authorization;
       return auth === 'Bearer new' ? json(200, { url }) : json(401, { code: 'session_expired' });
     });
@@ -156,7 +158,9 @@ describe('apiRequest', () => {
       apiRequest('/api/v1/a', { side: 'individual' }),
       apiRequest('/api/v1/b', { side: 'individual' }),
     ]);
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v1/auth/refresh')).toHaveLength(1);
+    expect(
+      fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/v1/auth/refresh')),
+    ).toHaveLength(1);
   });
 
   it('never refreshes on a wrong two-step code: its 401 is an answer, not a lost session', async () => {

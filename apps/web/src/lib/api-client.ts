@@ -45,7 +45,10 @@ const refreshing = new Map<Side, Promise<string | null>>();
 export function refreshAccessToken(side: Side): Promise<string | null> {
   let pending = refreshing.get(side);
   if (!pending) {
-    pending = fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'include' })
+    pending = fetch(sessionPath('/api/v1/auth/refresh', side), {
+      method: 'POST',
+      credentials: 'include',
+    })
       .then(async (response) => {
         if (!response.ok) return null;
         const body = (await response.json()) as { token?: string; access_token?: string };
@@ -61,6 +64,10 @@ export function refreshAccessToken(side: Side): Promise<string | null> {
   }
   return pending;
 }
+
+/** Each side has its own refresh cookie: refresh and logout say which (`?kind=individual`). */
+export const sessionPath = (path: '/api/v1/auth/refresh' | '/api/v1/auth/logout', side: Side) =>
+  side === 'individual' ? `${path}?kind=individual` : path;
 
 /** Where a user goes when the session is gone, back to where they were afterwards. */
 export function sessionLostPath(side: Side, currentPath: string) {
@@ -119,7 +126,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const side = options.side ?? 'org';
   let response = await send(path, options, getToken(side));
-  if (response.status === 401 && !NO_RETRY_PATHS.includes(path)) {
+  if (response.status === 401 && !NO_RETRY_PATHS.includes(path.split('?')[0]!)) {
     const token = await refreshAccessToken(side);
     if (token) response = await send(path, options, token);
     if (!token || response.status === 401) {

@@ -79,3 +79,8 @@ export const loginSchema = z.object({
   password: z.string('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Which account's refresh cookie `/auth/refresh` and `/auth/logout` use (one per kind). */
+export const sessionKindQuerySchema = z.object({
+  kind: z.enum(['organization', 'individual']).default('organization'),
+});

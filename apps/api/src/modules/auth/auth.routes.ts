@@ -2,6 +2,7 @@ import {
   forgotPasswordSchema,
   loginRequestSchema,
   resetPasswordSchema,
+  sessionKindQuerySchema,
   verifyTwoFactorSchema,
 } from '@tanqin/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -16,11 +17,19 @@ import {
   endSession,
   endSessionByRefreshToken,
   type IssuedSession,
+  type Principal,
   rotateRefreshToken,
 } from './sessions.service.ts';
 import { completeTwoFactorLogin } from './two-factor.service.ts';
 
-export const REFRESH_COOKIE = 'tanqin_refresh';
+/**
+ * One refresh cookie per kind of account, so a browser signed in to an organisation and as a
+ * person keeps both sessions apart; refresh and logout name the kind (`?kind=individual`).
+ */
+export const REFRESH_COOKIES = {
+  organization: 'tanqin_refresh',
+  individual: 'tanqin_refresh_individual',
+} as const satisfies Record<Principal['kind'], string>;
 const REFRESH_COOKIE_PATH = '/api/v1/auth';
 
 function presentOrganization(membership: Awaited<ReturnType<typeof getMembership>>) {
@@ -38,8 +47,13 @@ function presentOrganization(membership: Awaited<ReturnType<typeof getMembership
 }
 
 /** The refresh cookie: httpOnly, SameSite strict; without "remember me" it ends with the browser. */
-export function setRefreshCookie(ctx: AppContext, reply: FastifyReply, session: IssuedSession) {
-  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+export function setRefreshCookie(
+  ctx: AppContext,
+  reply: FastifyReply,
+  kind: Principal['kind'],
+  session: IssuedSession,
+) {
+  reply.setCookie(REFRESH_COOKIES[kind], session.refreshToken, {
     httpOnly: true,
     sameSite: 'strict',
     secure: ctx.config.publicUrl.startsWith('https://'),
@@ -55,7 +69,7 @@ export async function signedInAnswer(
   user: UserRecord,
   session: IssuedSession,
 ) {
-  setRefreshCookie(ctx, reply, session);
+  setRefreshCookie(ctx, reply, user.kind, session);
   reply.header('Cache-Control', 'no-store');
   return {
     success: true,
@@ -111,9 +125,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   });
 
   app.post('/auth/refresh', async (request, reply) => {
+    const { kind } = parseInput(sessionKindQuerySchema, request.query);
     try {
-      const session = await rotateRefreshToken(ctx, request.cookies[REFRESH_COOKIE]);
-      setRefreshCookie(ctx, reply, session);
+      const session = await rotateRefreshToken(ctx, request.cookies[REFRESH_COOKIES[kind]]);
+      setRefreshCookie(ctx, reply, kind, session);
       reply.header('Cache-Control', 'no-store');
       return {
         success: true,
@@ -122,16 +137,17 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         expires_in: ACCESS_TOKEN_TTL_SECONDS,
       };
     } catch (error) {
-      reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+      reply.clearCookie(REFRESH_COOKIES[kind], { path: REFRESH_COOKIE_PATH });
       throw error;
     }
   });
 
   app.post('/auth/logout', async (request, reply) => {
-    await endSessionByRefreshToken(ctx, request.cookies[REFRESH_COOKIE]);
     const principal = await requireUser(ctx, request).catch(() => undefined);
+    const kind = principal?.kind ?? parseInput(sessionKindQuerySchema, request.query).kind;
+    await endSessionByRefreshToken(ctx, request.cookies[REFRESH_COOKIES[kind]]);
     if (principal) await endSession(ctx, principal.sessionId);
-    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+    reply.clearCookie(REFRESH_COOKIES[kind], { path: REFRESH_COOKIE_PATH });
     return { success: true };
   });
 
