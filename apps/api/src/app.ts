@@ -113,7 +113,6 @@ export async function buildApp(
           '*.client_secret',
           '*.nationalId',
           '*.national_id',
-          '*.code',
           '*.recovery_codes',
           '*.twoFactorToken',
           '*.secret',

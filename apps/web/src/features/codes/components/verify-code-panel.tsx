@@ -1,4 +1,4 @@
-import type { MemberRole, StaffVerifyResult } from '@tanqin/shared';
+import { can, type MemberRole, type StaffVerifyResult } from '@tanqin/shared';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useVerifyCode } from '../api/codes-queries.ts';
 import { type CodeInputProblem, codeInputProblem, formatCodeInput } from '../code-input.ts';
 import { DecryptedCard } from './decrypted-card.tsx';
-
-/** Roles allowed to decrypt, as the API enforces them. */
-const VERIFIER_ROLES: readonly MemberRole[] = ['owner', 'admin', 'verifier'];
 
 const KNOWN_ERRORS = [
   'token_used',
@@ -50,7 +47,7 @@ export function VerifyCodePanel({
   const [result, setResult] = useState<StaffVerifyResult>();
   const [isCleared, setIsCleared] = useState(false);
 
-  if (!VERIFIER_ROLES.includes(role)) {
+  if (!can(role, 'codes:verify')) {
     return (
       <Card className="p-5">
         <Alert tone="info">{t('verify.notAllowed')}</Alert>

@@ -1,1 +1,0 @@
-export { PlaceholderPage as Component } from '../components/placeholder-page.tsx';
