@@ -218,5 +218,6 @@ describe('npm run audit:verify', () => {
     const broken = await run();
     expect(broken.code).toBe(1);
     expect(JSON.parse(broken.out)).toMatchObject({ status: 'broken', first_broken: target });
-  });
+    // Two child processes each open an embedded database from disk: slow on a busy 2-core machine.
+  }, 120_000);
 });
