@@ -58,6 +58,16 @@ describe.each(databaseKinds)('personal profile and sign-in limits on %s', (kind)
     expect(read.body).toEqual(saved.body);
   });
 
+  it('signs the person in with the language they chose, on any device', async () => {
+    const person = await registerConfirmed(server);
+    await call('PATCH', '/api/v1/profile', { token: person.token, json: update(person.body) });
+    const login = await call('POST', '/api/v1/auth/login', {
+      json: { email: person.body.email, password: person.body.password },
+      headers: fromIp(freshIp()),
+    });
+    expect(login.body.user).toMatchObject({ email: person.body.email, language: 'en' });
+  });
+
   it('refuses invalid fields with the spec messages', async () => {
     const person = await registerConfirmed(server);
     const cases: Array<[Record<string, unknown>, string, string]> = [

@@ -6,6 +6,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { apiRequest, sessionPath } from '../lib/api-client.ts';
 import { cn } from '../lib/cn.ts';
 import { clearToken } from '../lib/session.ts';
+import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { Button } from './ui/button.tsx';
 
@@ -50,6 +51,7 @@ export function PersonalLayout({ title, children }: { title?: string; children: 
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
           <Logo />
+          <LanguageSwitch className="ms-auto md:order-last md:ms-0" />
           <Button
             variant="ghost"
             size="sm"

@@ -19,10 +19,12 @@ export interface UserRecord {
   /** Organisation users need no confirmation; individuals confirm with a code. */
   confirmed: boolean;
   two_factor_enabled: boolean;
+  /** The interface language the person chose in their profile. */
+  language: 'ar' | 'en';
 }
 
 /** The columns of a user that answers may carry (never hashes, secrets or the national id hash). */
-export const USER_COLUMNS = `id, kind, email, first_name, last_name, phone, created_at,
+export const USER_COLUMNS = `id, kind, email, first_name, last_name, phone, created_at, language,
   (kind = 'organization' or confirmed_at is not null) as confirmed,
   (two_factor_enabled_at is not null) as two_factor_enabled`;
 

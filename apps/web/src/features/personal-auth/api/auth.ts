@@ -7,6 +7,7 @@ import type {
 } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { type AppLanguage, setLanguage } from '../../../lib/i18n.ts';
 import { setToken } from '../../../lib/session.ts';
 
 export interface PersonalUser {
@@ -15,6 +16,7 @@ export interface PersonalUser {
   first_name?: string;
   last_name?: string;
   confirmed?: boolean;
+  language?: AppLanguage;
 }
 
 export interface Verification {
@@ -51,6 +53,8 @@ function outcomeOf(answer: LoginAnswer): LoginOutcome {
   const token = answer.token ?? answer.access_token;
   if (!token) throw new Error('The login answer carried no token');
   setToken('individual', token);
+  // The language chosen in profile settings follows the person to every device they sign in on.
+  if (answer.user?.language) void setLanguage(answer.user.language);
   return answer.requiresConfirmation
     ? { kind: 'confirm', verification: answer.verification }
     : { kind: 'signedIn' };

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -28,10 +29,13 @@ export function AuthShell({
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Logo />
-          <Link to="/" className={buttonClasses('secondary', 'sm')}>
-            <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
-            <span className="max-sm:sr-only">{t('layout.homeLink')}</span>
-          </Link>
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+            <LanguageSwitch />
+            <Link to="/" className={buttonClasses('secondary', 'sm')}>
+              <ArrowLeft aria-hidden className="size-4 rtl:rotate-180" />
+              <span className="max-sm:sr-only">{t('layout.homeLink')}</span>
+            </Link>
+          </div>
         </div>
       </header>
       <main className="flex flex-1 flex-col items-center px-4 py-8 sm:px-6 sm:py-12">
