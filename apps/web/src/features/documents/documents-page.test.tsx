@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../test/mock-api.tsx';
 import { DocumentsPage } from './documents-page.tsx';
 import { installFakeXhr } from './test/fake-xhr.ts';
 import { documentItem, pdfFile } from './test/fixtures.ts';
-import { json, mockApi, renderPage } from './test/render.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,6 +43,12 @@ const strange = documentItem({
 const rowOf = (name: string) =>
   screen.getByText(name, { selector: 'span' }).closest('tr') as HTMLElement;
 
+/** Signed in as a person, on the page's own address. */
+function renderPage() {
+  localStorage.setItem('auth_token', 'personal-token');
+  return renderWithProviders(<DocumentsPage />, { entries: ['/documents'] });
+}
+
 describe('documents page', () => {
   beforeEach(() => {
     vi.stubGlobal(
@@ -53,7 +59,7 @@ describe('documents page', () => {
 
   it('lists every required type as not uploaded and explains the empty list', async () => {
     mockApi({ 'GET /api/v1/documents': () => json(200, { documents: [] }) });
-    renderPage(<DocumentsPage />);
+    renderPage();
     const required = await screen.findByRole('region', { name: 'المستندات المطلوبة' });
     await within(required).findAllByText('لم يُرفع');
     for (const type of [
@@ -78,7 +84,7 @@ describe('documents page', () => {
       'GET /api/v1/documents': () =>
         json(200, { documents: [documentItem(), rejected, pending, strange] }),
     });
-    renderPage(<DocumentsPage />);
+    renderPage();
     const table = await screen.findByRole('region', { name: 'المستندات المرفوعة' });
     const verifiedRow = rowOf('national-id.pdf');
     expect(within(verifiedRow).getByText('الهوية الوطنية')).toBeInTheDocument();
@@ -132,7 +138,7 @@ describe('documents page', () => {
     let documents: unknown[] = [];
     mockApi({ 'GET /api/v1/documents': () => json(200, { documents }) });
     const xhr = installFakeXhr();
-    renderPage(<DocumentsPage />);
+    renderPage();
     const input = await screen.findByLabelText('رفع الهوية الوطنية', { selector: 'input' });
     await user().upload(input, pdfFile());
     await waitFor(() => expect(xhr.sent()).toBeDefined());
@@ -166,7 +172,7 @@ describe('documents page', () => {
   it('refuses a text file named .pdf and a file over 10 MB before sending anything', async () => {
     mockApi({ 'GET /api/v1/documents': () => json(200, { documents: [] }) });
     const xhr = installFakeXhr();
-    renderPage(<DocumentsPage />);
+    renderPage();
     const input = await screen.findByLabelText('رفع جواز السفر', { selector: 'input' });
     await user().upload(
       input,
@@ -187,7 +193,7 @@ describe('documents page', () => {
   it('shows the server refusal of a file type in Arabic', async () => {
     mockApi({ 'GET /api/v1/documents': () => json(200, { documents: [] }) });
     const xhr = installFakeXhr();
-    renderPage(<DocumentsPage />);
+    renderPage();
     const input = await screen.findByLabelText('رفع رخصة القيادة', { selector: 'input' });
     await user().upload(input, pdfFile('licence.pdf'));
     await waitFor(() => expect(xhr.sent()).toBeDefined());
@@ -204,7 +210,7 @@ describe('documents page', () => {
       'POST /api/v1/auth/refresh': () => json(200, { token: 'fresh-token' }),
     });
     const xhr = installFakeXhr();
-    renderPage(<DocumentsPage />);
+    renderPage();
     const input = await screen.findByLabelText('رفع الهوية الوطنية', { selector: 'input' });
     await user().upload(input, pdfFile());
     await waitFor(() => expect(xhr.sent()).toBeDefined());
@@ -221,7 +227,7 @@ describe('documents page', () => {
     let documents: unknown[] = [rejected];
     mockApi({ 'GET /api/v1/documents': () => json(200, { documents }) });
     const xhr = installFakeXhr();
-    renderPage(<DocumentsPage />);
+    renderPage();
     await screen.findByText('passport-scan.png', { selector: 'span' });
     const input = screen.getByLabelText('إعادة رفع passport-scan.png', { selector: 'input' });
     await user().upload(input, pdfFile('passport-new.pdf'));
@@ -244,7 +250,7 @@ describe('documents page', () => {
         return json(200, { success: true });
       },
     });
-    renderPage(<DocumentsPage />);
+    renderPage();
     await user().click(await screen.findByRole('button', { name: 'حذف degree.jpg' }));
     const dialog = screen.getByRole('alertdialog', { name: 'حذف المستند؟' });
     expect(dialog).toHaveTextContent('سيُحذف الملف «degree.jpg» نهائياً');
@@ -263,7 +269,7 @@ describe('documents page', () => {
   it('opens a file in a new tab and downloads it, both with the bearer', async () => {
     const api = mockApi({
       'GET /api/v1/documents': () => json(200, { documents: [documentItem()] }),
-      [`GET /api/v1/documents/${documentItem().id}/file`]: (url) =>
+      [`GET /api/v1/documents/${documentItem().id}/file`]: ({ url }) =>
         new Response('%PDF-1.4', {
           status: 200,
           headers: {
@@ -276,7 +282,7 @@ describe('documents page', () => {
     });
     const opened = { opener: {} as unknown };
     const open = vi.spyOn(window, 'open').mockReturnValue(opened as Window);
-    renderPage(<DocumentsPage />);
+    renderPage();
     await user().click(await screen.findByRole('button', { name: 'عرض national-id.pdf' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('blob:doc', '_blank'));
     expect(opened.opener).toBeNull();
@@ -309,7 +315,7 @@ describe('documents page', () => {
       'GET /api/v1/documents': () =>
         fail ? json(500, { status: 500, code: 'internal' }) : json(200, { documents: [pending] }),
     });
-    renderPage(<DocumentsPage />);
+    renderPage();
     await screen.findByText('تعذّر تحميل المستندات. تحقق من الاتصال وحاول مرة أخرى.');
     fail = false;
     await user().click(screen.getByRole('button', { name: 'تحديث' }));

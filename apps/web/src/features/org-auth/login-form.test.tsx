@@ -1,8 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, problem } from '../../test/mock-api.tsx';
 import { safeRedirectPath } from './redirect-target.ts';
-import { json, mockApi, problem, renderOrgAuth } from './testing.tsx';
+import { renderOrgAuth } from './testing.tsx';
 
 const LOGIN = 'POST /api/v1/auth/login';
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.access';

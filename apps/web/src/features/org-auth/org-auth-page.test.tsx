@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderOrgAuth } from './testing.tsx';
+import { mockApi } from '../../test/mock-api.tsx';
+import { renderOrgAuth } from './testing.tsx';
 
 const loginTab = () => screen.getByRole('tab', { name: 'تسجيل الدخول' });
 const signupTab = () => screen.getByRole('tab', { name: 'إنشاء حساب' });

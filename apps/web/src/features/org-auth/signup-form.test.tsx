@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, problem, renderOrgAuth } from './testing.tsx';
+import { json, mockApi, problem } from '../../test/mock-api.tsx';
+import { renderOrgAuth } from './testing.tsx';
 
 const SIGNUP = 'POST /api/v1/signup';
 const SUBMIT = 'إنشاء حساب المؤسسة';

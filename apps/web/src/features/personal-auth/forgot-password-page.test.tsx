@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, problem } from '../../test/mock-api.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
-import { json, mockApi, problem, renderPage } from './test/testing.tsx';
+import { renderPage } from './test/testing.tsx';
 
 describe('/forgot-password', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, problem } from '../../test/mock-api.tsx';
 import { LoginPage } from './login-page.tsx';
-import { json, mockApi, problem, renderPage } from './test/testing.tsx';
+import { renderPage } from './test/testing.tsx';
 
 const signedIn = { success: true, token: 'personal-token', user: { id: 'u1', email: 'a@b.sa' } };
 
@@ -77,7 +78,7 @@ describe('/login', () => {
     const { bodiesOf } = mockApi({
       'POST /api/v1/auth/login': () =>
         json(200, { requires2FA: true, twoFactorToken: 'challenge-1', message: 'code needed' }),
-      'POST /api/v1/auth/verify-2fa': (body) =>
+      'POST /api/v1/auth/verify-2fa': ({ body }) =>
         (body as { code: string }).code === 'abcde-fghij'
           ? json(200, signedIn)
           : problem(401, 'invalid_code', { detail: 'Invalid code' }),

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, problem } from '../../test/mock-api.tsx';
 import { RegisterPage } from './register-page.tsx';
-import { json, mockApi, problem, renderPage } from './test/testing.tsx';
+import { renderPage } from './test/testing.tsx';
 
 const registered = {
   token: 'new-person',
@@ -77,12 +78,12 @@ describe('/register', () => {
 
   it('registers with the chosen method, confirms the code and lands on the dashboard', async () => {
     const { bodiesOf, headersOf } = mockApi({
-      'POST /api/v1/auth/register/individual': (body) =>
+      'POST /api/v1/auth/register/individual': ({ body }) =>
         json(201, {
           ...registered,
           verification: { ...registered.verification, method: (body as { method: string }).method },
         }),
-      'POST /api/v1/auth/verify/individual': (body) =>
+      'POST /api/v1/auth/verify/individual': ({ body }) =>
         (body as { code: string }).code === '654321'
           ? json(200, { success: true, user: registered.user })
           : problem(400, 'invalid_code'),

@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../test/mock-api.tsx';
 import { PersonalDashboardPage } from './personal-dashboard-page.tsx';
-import { json, mockApi, personalCode, renderPage } from './test/render.tsx';
+import { personalCode } from './test/fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** Signed in as a person, on the page's own address. */
+function renderPage() {
+  localStorage.setItem('auth_token', 'personal-token');
+  return renderWithProviders(<PersonalDashboardPage />, { entries: ['/dashboard'] });
+}
 
 const usedCode = personalCode({
   id: 'tok_used1',
@@ -45,7 +52,7 @@ const usedCode = personalCode({
 describe('personal dashboard', () => {
   it('explains how codes reach the list when there are none', async () => {
     const api = mockApi({ 'GET /api/v1/me/codes': () => json(200, { codes: [] }) });
-    renderPage(<PersonalDashboardPage />);
+    renderPage();
     await screen.findByRole('heading', { name: 'لا توجد رموز لهويتك بعد' });
     expect(screen.getByText(/قسم «تنقين» في تطبيق الجهة/)).toBeInTheDocument();
     expect(screen.getByText(/أي جهة فكّت تشفيره، ومتى/)).toBeInTheDocument();
@@ -58,7 +65,7 @@ describe('personal dashboard', () => {
     mockApi({
       'GET /api/v1/me/codes': () => json(200, { codes: [personalCode(), usedCode] }),
     });
-    renderPage(<PersonalDashboardPage />);
+    renderPage();
     const card = (await screen.findByRole('heading', { name: 'بنك الرياض الرقمي' })).closest(
       'article',
     ) as HTMLElement;
@@ -85,7 +92,7 @@ describe('personal dashboard', () => {
 
   it('expands a code to its usage trail: which body, when, which fields, oldest first', async () => {
     mockApi({ 'GET /api/v1/me/codes': () => json(200, { codes: [usedCode] }) });
-    renderPage(<PersonalDashboardPage />);
+    renderPage();
     const toggle = await screen.findByRole('button', { name: 'سجل الاستخدام (3)' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
@@ -126,7 +133,7 @@ describe('personal dashboard', () => {
       'GET /api/v1/me/codes': () => json(200, { codes: [personalCode()] }),
       'POST /api/v1/me/codes/tok_active1/revoke': () => json(200, { success: true, code: revoked }),
     });
-    renderPage(<PersonalDashboardPage />);
+    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'إلغاء الرمز' }));
     const dialog = screen.getByRole('alertdialog', { name: 'إلغاء هذا الرمز؟' });
     expect(dialog).toHaveTextContent('لن يكون بإمكان وزارة الداخلية');
@@ -157,7 +164,7 @@ describe('personal dashboard', () => {
         return json(409, { code: 'token_used', detail: 'Token already used', status: 409 });
       },
     });
-    renderPage(<PersonalDashboardPage />);
+    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'إلغاء الرمز' }));
     await userEvent.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'إلغاء الرمز' }),
@@ -175,7 +182,7 @@ describe('personal dashboard', () => {
           ? json(500, { code: 'internal', detail: 'boom', status: 500 })
           : json(200, { codes: [personalCode()] }),
     });
-    renderPage(<PersonalDashboardPage />);
+    renderPage();
     await screen.findByText('تعذّر تحميل رموزك. تحقق من الاتصال وحاول مرة أخرى.');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'تحديث' }));

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, problem, renderPage } from '../personal-auth/test/testing.tsx';
+import { json, mockApi, problem } from '../../test/mock-api.tsx';
+import { renderPage } from '../personal-auth/test/testing.tsx';
 import { ProfileSettingsPage } from './profile-settings-page.tsx';
 
 const profile = {
@@ -45,7 +46,7 @@ describe('/profile-settings', () => {
   it('validates names and saves the whole profile with the new ones', async () => {
     const { bodiesOf, headersOf } = mockApi({
       'GET /api/v1/profile': () => json(200, profile),
-      'PATCH /api/v1/profile': (body) => json(200, { ...profile, ...(body as object) }),
+      'PATCH /api/v1/profile': ({ body }) => json(200, { ...profile, ...(body as object) }),
     });
     renderPage('/profile-settings', ProfileSettingsPage);
     const user = userEvent.setup();
@@ -100,7 +101,7 @@ describe('/profile-settings', () => {
   it('saves notification toggles', async () => {
     const { bodiesOf } = mockApi({
       'GET /api/v1/profile': () => json(200, profile),
-      'PATCH /api/v1/profile': (body) => json(200, { ...profile, ...(body as object) }),
+      'PATCH /api/v1/profile': ({ body }) => json(200, { ...profile, ...(body as object) }),
     });
     renderPage('/profile-settings', ProfileSettingsPage);
     const user = userEvent.setup();
@@ -118,7 +119,7 @@ describe('/profile-settings', () => {
   it('changes the password only with the right current one', async () => {
     mockApi({
       'GET /api/v1/profile': () => json(200, profile),
-      'POST /api/v1/profile/password': (body) =>
+      'POST /api/v1/profile/password': ({ body }) =>
         (body as { currentPassword: string }).currentPassword === 'Secret123'
           ? json(200, { success: true })
           : problem(400, 'current_password_invalid'),
@@ -144,7 +145,7 @@ describe('/profile-settings', () => {
           otpauth_url: 'otpauth://totp/Tanqin:sara?secret=JBSWY3DPEHPK3PXP',
           qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>',
         }),
-      'POST /api/v1/profile/2fa/enable': (body) => {
+      'POST /api/v1/profile/2fa/enable': ({ body }) => {
         if ((body as { code: string }).code !== '123456') return problem(400, 'invalid_code');
         enabled = true;
         return json(200, { recovery_codes: ['aaaaa-bbbbb', 'ccccc-ddddd'] });

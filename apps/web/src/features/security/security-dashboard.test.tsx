@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../test/mock-api.tsx';
 import { SecurityDashboard } from './security-dashboard.tsx';
-import { apiKey, json, mockApi, ORG_ID, renderWithClient } from './test/mock-api.tsx';
+import { apiKey, ORG_ID } from './test/fixtures.ts';
 
 const handlers = {
   'GET /api/v1/security/stats': () =>
@@ -30,7 +31,7 @@ describe('security dashboard', () => {
   it('opens on the API keys tab for the keys item, and the alert box leads to the events', async () => {
     mockApi(handlers);
     const user = userEvent.setup();
-    renderWithClient(
+    renderWithProviders(
       <SecurityDashboard organization={{ id: ORG_ID, role: 'owner' }} initialTab="api-keys" />,
     );
 
@@ -75,7 +76,7 @@ describe('security dashboard', () => {
           page_size: 20,
         }),
     });
-    renderWithClient(
+    renderWithProviders(
       <SecurityDashboard organization={{ id: ORG_ID, role: 'developer' }} initialTab="events" />,
     );
     expect(await screen.findByRole('tab', { name: 'أحداث الأمان' })).toHaveAttribute(
@@ -91,7 +92,7 @@ describe('security dashboard', () => {
 
   it('tells a verifier the security center is not for their role, asking the API nothing', async () => {
     const { fetchMock } = mockApi({});
-    renderWithClient(
+    renderWithProviders(
       <SecurityDashboard organization={{ id: ORG_ID, role: 'verifier' }} initialTab="api-keys" />,
     );
     expect(screen.getAllByText(/لوحة الأمان متاحة لمالكي المنشأة/)).not.toHaveLength(0);

@@ -1,26 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, problem, renderWithProviders } from '../../test/mock-api.tsx';
 import SettingsSection from './settings-section.tsx';
-import {
-  json,
-  membersResponse,
-  mockApi,
-  ORG_ID,
-  ORG_PATH,
-  organizationDetails,
-  problem,
-  renderWithRouter,
-} from './test/mock-api.tsx';
+import { membersResponse, ORG_ID, ORG_PATH, organizationDetails } from './test/fixtures.ts';
 
 const CLIENT_ID = 'tq_client_0123456789abcdef';
 const ORG = { id: ORG_ID, role: 'owner' as const, client_id: CLIENT_ID };
 
 const renderSettings = (tab?: string, organization = ORG) =>
-  renderWithRouter(
-    <SettingsSection organization={organization} />,
-    `/org-dashboard?section=settings${tab ? `&tab=${tab}` : ''}`,
-  );
+  renderWithProviders(<SettingsSection organization={organization} />, {
+    entries: [`/org-dashboard?section=settings${tab ? `&tab=${tab}` : ''}`],
+  });
 
 describe('settings: organisation profile', () => {
   beforeEach(() => localStorage.setItem('org_token', 'access-token'));
@@ -51,9 +42,9 @@ describe('settings: organisation profile', () => {
   });
 
   it('checks the fields before saving, then saves and says so until the next edit', async () => {
-    const { callsTo, bodyOf } = mockApi({
+    const { callsTo, bodiesOf } = mockApi({
       [`GET ${ORG_PATH}`]: () => json(200, organizationDetails()),
-      [`PATCH ${ORG_PATH}`]: (_url, init) =>
+      [`PATCH ${ORG_PATH}`]: ({ init }) =>
         json(200, organizationDetails(JSON.parse(String(init?.body)))),
     });
     const user = userEvent.setup();
@@ -77,8 +68,7 @@ describe('settings: organisation profile', () => {
     await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
 
     expect(await screen.findByText('تم حفظ التغييرات')).toBeVisible();
-    const [patch] = callsTo(`PATCH ${ORG_PATH}`);
-    expect(bodyOf(patch as unknown[])).toEqual({
+    expect(bodiesOf(`PATCH ${ORG_PATH}`)[0]).toEqual({
       name: 'وزارة الاختبار',
       contact_person: 'نورة الحربي',
       phone: null,

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiKey, json, mockApi, ORG_ID, renderWithClient } from '../test/mock-api.tsx';
+import { json, mockApi, renderWithProviders } from '../../../test/mock-api.tsx';
+import { apiKey, ORG_ID } from '../test/fixtures.ts';
 import { ApiKeysTab } from './api-keys-tab.tsx';
 
 const KEY_ID = '00000000-0000-4000-8000-000000000001';
-const renderTab = () => renderWithClient(<ApiKeysTab organizationId={ORG_ID} canManageKeys />);
+const renderTab = () => renderWithProviders(<ApiKeysTab organizationId={ORG_ID} canManageKeys />);
 
 describe('API keys tab', () => {
   beforeEach(() => localStorage.setItem('org_token', 'access-token'));
@@ -92,7 +93,7 @@ describe('API keys tab', () => {
 
   it('enables Create only with a name and a scope, and shows the secret once after creating', async () => {
     let keys: unknown[] = [];
-    const { callsTo, bodyOf } = mockApi({
+    const { callsTo, bodiesOf } = mockApi({
       'GET /api/v1/security/api-keys': () => json(200, { api_keys: keys }),
       'POST /api/v1/security/api-keys': () => {
         keys = [apiKey({ key_name: 'تكامل الفوترة' })];
@@ -141,7 +142,7 @@ describe('API keys tab', () => {
 
     expect(await screen.findByText('تم إنشاء مفتاح API بنجاح!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(bodyOf(callsTo('POST /api/v1/security/api-keys')[0]!)).toEqual({
+    expect(bodiesOf('POST /api/v1/security/api-keys')[0]).toEqual({
       key_name: 'تكامل الفوترة',
       scopes: ['token:verify'],
       allowed_ips: ['10.0.0.1', '10.1.0.0/16'],
@@ -178,7 +179,7 @@ describe('API keys tab', () => {
   });
 
   it('sends a future expiry as an ISO instant', async () => {
-    const { callsTo, bodyOf } = mockApi({
+    const { bodiesOf } = mockApi({
       'GET /api/v1/security/api-keys': () => json(200, { api_keys: [] }),
       'POST /api/v1/security/api-keys': () => json(500, { code: 'internal_error' }),
     });
@@ -192,7 +193,7 @@ describe('API keys tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'إنشاء المفتاح' }));
 
     expect(await screen.findByText(/^تعذر إنشاء مفتاح API/)).toBeInTheDocument();
-    expect(bodyOf(callsTo('POST /api/v1/security/api-keys')[0]!).expires_at).toBe(
+    expect(bodiesOf('POST /api/v1/security/api-keys')[0].expires_at).toBe(
       new Date('2099-01-01T10:00').toISOString(),
     );
     // The dialog stays open so nothing typed is lost.
@@ -230,7 +231,7 @@ describe('API keys tab', () => {
 
   it('turns a key off with the switch, and back when the server refuses, with a toast', async () => {
     let isRefusing = false;
-    const { callsTo, bodyOf } = mockApi({
+    const { bodiesOf } = mockApi({
       'GET /api/v1/security/api-keys': () => json(200, { api_keys: [apiKey()] }),
       [`PATCH /api/v1/security/api-keys/${KEY_ID}`]: () =>
         isRefusing
@@ -247,7 +248,7 @@ describe('API keys tab', () => {
       await screen.findByText('تعذر تحديث مفتاح API: دورك في المنشأة لا يسمح بهذا الإجراء'),
     ).toBeInTheDocument();
     await waitFor(() => expect(toggle).toBeChecked());
-    expect(bodyOf(callsTo(`PATCH /api/v1/security/api-keys/${KEY_ID}`)[0]!)).toEqual({
+    expect(bodiesOf(`PATCH /api/v1/security/api-keys/${KEY_ID}`)[0]).toEqual({
       is_active: false,
     });
   });
@@ -276,7 +277,7 @@ describe('API keys tab', () => {
 
   it('explains the keys are for owners, admins and developers, without asking for them', async () => {
     const { fetchMock } = mockApi({});
-    renderWithClient(<ApiKeysTab organizationId={ORG_ID} canManageKeys={false} />);
+    renderWithProviders(<ApiKeysTab organizationId={ORG_ID} canManageKeys={false} />);
     expect(
       screen.getByText('إدارة مفاتيح API متاحة لمالكي المنشأة ومسؤوليها ومطوريها فقط.'),
     ).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../../test/mock-api.tsx';
 import type { SecurityStats } from '../api/get-security-stats.ts';
-import { json, mockApi, ORG_ID, renderWithClient } from '../test/mock-api.tsx';
+import { ORG_ID } from '../test/fixtures.ts';
 import { SecurityStatsPanel } from './security-stats.tsx';
 
 const stats = (overrides: Partial<SecurityStats> = {}): SecurityStats => ({
@@ -27,7 +28,7 @@ describe('security statistics', () => {
 
   it('shows the seven cards from GET /security/stats, with the score and its label', async () => {
     mockApi({ 'GET /api/v1/security/stats': () => json(200, { success: true, data: stats() }) });
-    renderWithClient(<SecurityStatsPanel organizationId={ORG_ID} onShowEvents={() => {}} />);
+    renderWithProviders(<SecurityStatsPanel organizationId={ORG_ID} onShowEvents={() => {}} />);
 
     expect(await screen.findByTestId('security-score')).toHaveTextContent('100/100');
     expect(cardValue('درجة الأمان')).toHaveTextContent('ممتاز');
@@ -51,7 +52,7 @@ describe('security statistics', () => {
           data: stats({ critical_events_count: 2, active_api_keys: 0, trusted_ips_count: 0 }),
         }),
     });
-    renderWithClient(<SecurityStatsPanel organizationId={ORG_ID} onShowEvents={onShowEvents} />);
+    renderWithProviders(<SecurityStatsPanel organizationId={ORG_ID} onShowEvents={onShowEvents} />);
 
     expect(await screen.findByTestId('security-score')).toHaveTextContent('50/100');
     expect(cardValue('درجة الأمان')).toHaveTextContent('يحتاج إلى اهتمام');
@@ -69,7 +70,7 @@ describe('security statistics', () => {
       'GET /api/v1/security/stats': () =>
         json(200, { success: true, data: stats({ rate_limit_violations: violations }) }),
     });
-    const { queryClient } = renderWithClient(
+    const { queryClient } = renderWithProviders(
       <SecurityStatsPanel organizationId={ORG_ID} onShowEvents={() => {}} />,
     );
     expect(await screen.findByTestId('security-score')).toHaveTextContent('85/100');
@@ -82,7 +83,7 @@ describe('security statistics', () => {
 
   it('says the statistics failed, with a toast and a retry, never with invented numbers', async () => {
     mockApi({ 'GET /api/v1/security/stats': () => json(500, { code: 'internal_error' }) });
-    renderWithClient(<SecurityStatsPanel organizationId={ORG_ID} onShowEvents={() => {}} />);
+    renderWithProviders(<SecurityStatsPanel organizationId={ORG_ID} onShowEvents={() => {}} />);
 
     expect(await screen.findByText('تعذر تحميل إحصائيات الأمان')).toBeInTheDocument();
     expect(screen.getByText(/تعذر تحميل إحصائيات الأمان\. تحقق/)).toBeInTheDocument();

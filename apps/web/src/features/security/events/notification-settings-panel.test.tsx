@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../../test/mock-api.tsx';
 import type { NotificationDelivery } from '../api/get-notification-deliveries.ts';
 import type { NotificationPreference } from '../api/get-notification-preferences.ts';
-import { json, mockApi, ORG_ID, renderWithClient } from '../test/mock-api.tsx';
+import { ORG_ID } from '../test/fixtures.ts';
 import { NotificationSettingsPanel } from './notification-settings-panel.tsx';
 
 const PREFERENCE_ID = '00000000-0000-4000-8000-0000000000a1';
@@ -40,7 +41,7 @@ const page = (deliveries: NotificationDelivery[]) =>
   json(200, { deliveries, total: deliveries.length, page: 1, page_size: 50 });
 
 const renderPanel = (canManage = true) =>
-  renderWithClient(<NotificationSettingsPanel organizationId={ORG_ID} canManage={canManage} />);
+  renderWithProviders(<NotificationSettingsPanel organizationId={ORG_ID} canManage={canManage} />);
 
 describe('notification settings', () => {
   beforeEach(() => localStorage.setItem('org_token', 'access-token'));
@@ -48,7 +49,7 @@ describe('notification settings', () => {
 
   it('lists each preference with its destination, event types and an active switch', async () => {
     let isActive = true;
-    const { callsTo, bodyOf } = mockApi({
+    const { bodiesOf } = mockApi({
       'GET /api/v1/security/notifications': () =>
         json(200, { notification_preferences: [preference({ is_active: isActive })] }),
       [`PATCH /api/v1/security/notifications/${PREFERENCE_ID}`]: () => {
@@ -71,14 +72,14 @@ describe('notification settings', () => {
     await user.click(toggle);
     await waitFor(() => expect(toggle).not.toBeChecked());
     expect(await screen.findByText('معطّل')).toBeInTheDocument();
-    expect(bodyOf(callsTo(`PATCH /api/v1/security/notifications/${PREFERENCE_ID}`)[0]!)).toEqual({
+    expect(bodiesOf(`PATCH /api/v1/security/notifications/${PREFERENCE_ID}`)[0]).toEqual({
       is_active: false,
     });
   });
 
   it('adds a webhook only with a destination and an event type, then shows its secret once', async () => {
     let preferences: NotificationPreference[] = [];
-    const { callsTo, bodyOf } = mockApi({
+    const { callsTo, bodiesOf } = mockApi({
       'GET /api/v1/security/notifications': () =>
         json(200, { notification_preferences: preferences }),
       'POST /api/v1/security/notifications': () => {
@@ -119,7 +120,7 @@ describe('notification settings', () => {
     await user.click(submit);
 
     expect(await screen.findByText('تم إنشاء تفضيل الإشعار بنجاح')).toBeInTheDocument();
-    expect(bodyOf(callsTo('POST /api/v1/security/notifications')[0]!)).toEqual({
+    expect(bodiesOf('POST /api/v1/security/notifications')[0]).toEqual({
       notification_type: 'webhook',
       event_types: ['geo_blocked'],
       destination: 'https://soc.example.sa/hooks/tanqin',

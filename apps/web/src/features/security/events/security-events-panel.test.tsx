@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../../test/mock-api.tsx';
 import { buildEventsQuery, type SecurityEvent } from '../api/get-security-events.ts';
-import { json, mockApi, ORG_ID, renderWithClient } from '../test/mock-api.tsx';
+import { ORG_ID } from '../test/fixtures.ts';
 import { SecurityEventsPanel } from './security-events-panel.tsx';
 
 const EVENT_ID = '00000000-0000-4000-8000-0000000000e1';
@@ -47,7 +48,7 @@ describe('security events panel', () => {
         json(200, { events: [event()], total: 1, page: 1, page_size: 20 }),
     });
     const user = userEvent.setup();
-    renderWithClient(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
+    renderWithProviders(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
 
     await screen.findByText('curl/8.5.0');
     const table = screen.getByRole('region', { name: 'جدول أحداث الأمان' });
@@ -92,7 +93,7 @@ describe('security events panel', () => {
 
   it('pages through the events and starts again on page 1 when a filter changes', async () => {
     const { fetchMock } = mockApi({
-      'GET /api/v1/security/events': (url) =>
+      'GET /api/v1/security/events': ({ url }) =>
         json(200, {
           events: [
             event({ id: `00000000-0000-4000-8000-00000000000${url.searchParams.get('page')}` }),
@@ -103,7 +104,7 @@ describe('security events panel', () => {
         }),
     });
     const user = userEvent.setup();
-    renderWithClient(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
+    renderWithProviders(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
 
     expect(await screen.findByText('1–20 من 45')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'السابق' })).toBeDisabled();
@@ -136,7 +137,7 @@ describe('security events panel', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithClient(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
+    renderWithProviders(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
 
     await user.click(await screen.findByRole('button', { name: 'حل' }));
     expect(await screen.findByText('تم تعليم الحدث كمحلول')).toBeInTheDocument();
@@ -162,7 +163,7 @@ describe('security events panel', () => {
       clicks.push(this.download);
     });
     const user = userEvent.setup();
-    renderWithClient(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
+    renderWithProviders(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
 
     expect(await screen.findByText('لا توجد أحداث أمان')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('الخطورة'), 'warning');

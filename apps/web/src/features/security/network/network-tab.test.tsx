@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../../test/mock-api.tsx';
 import type { TrustedIp } from '../api/get-trusted-ips.ts';
 import { securityPermissions } from '../permissions.ts';
-import { apiKey, json, mockApi, ORG_ID, renderWithClient } from '../test/mock-api.tsx';
+import { apiKey, ORG_ID } from '../test/fixtures.ts';
 import { NetworkTab } from './network-tab.tsx';
 
 const IP_ID = '00000000-0000-4000-8000-0000000000c1';
@@ -30,7 +31,7 @@ function mockNetwork(
   let current = settings;
   return mockApi({
     'GET /api/v1/security/organization-settings': () => json(200, current),
-    'PATCH /api/v1/security/organization-settings': (_url, init) => {
+    'PATCH /api/v1/security/organization-settings': ({ init }) => {
       current = { ...current, ...JSON.parse(String(init?.body)) };
       return json(200, { success: true, ...current });
     },
@@ -42,14 +43,16 @@ function mockNetwork(
 }
 
 const renderTab = (role: 'owner' | 'viewer' = 'owner') =>
-  renderWithClient(<NetworkTab organizationId={ORG_ID} permissions={securityPermissions(role)} />);
+  renderWithProviders(
+    <NetworkTab organizationId={ORG_ID} permissions={securityPermissions(role)} />,
+  );
 
 describe('IP and geographic controls', () => {
   beforeEach(() => localStorage.setItem('org_token', 'access-token'));
   afterEach(() => vi.unstubAllGlobals());
 
   it('turns IP whitelisting on with a toast, and warns while no trusted IP is active', async () => {
-    const { callsTo, bodyOf } = mockNetwork();
+    const { bodiesOf } = mockNetwork();
     const user = userEvent.setup();
     renderTab();
 
@@ -58,7 +61,7 @@ describe('IP and geographic controls', () => {
     await user.click(whitelist);
     expect(await screen.findByText('تم تفعيل قائمة عناوين IP الموثوقة')).toBeInTheDocument();
     expect(whitelist).toBeChecked();
-    expect(bodyOf(callsTo('PATCH /api/v1/security/organization-settings')[0]!)).toEqual({
+    expect(bodiesOf('PATCH /api/v1/security/organization-settings')[0]).toEqual({
       require_ip_whitelist: true,
     });
     expect(screen.getByText(/ستُرفض جميع طلبات API حتى تضيف عنواناً/)).toBeInTheDocument();
@@ -79,7 +82,7 @@ describe('IP and geographic controls', () => {
 
   it('adds a trusted IP: the button waits for an address and a description, CIDR is fine', async () => {
     let ips: TrustedIp[] = [];
-    const { callsTo, bodyOf } = mockNetwork(undefined, {
+    const { bodiesOf } = mockNetwork(undefined, {
       'GET /api/v1/security/trusted-ips': () => json(200, { trusted_ips: ips }),
       'POST /api/v1/security/trusted-ips': () => {
         ips = [trustedIp({ ip_address: '198.51.100.0/24', api_key_name: 'خادم الإنتاج' })];
@@ -101,7 +104,7 @@ describe('IP and geographic controls', () => {
     await user.click(submit);
 
     expect(await screen.findByText('تمت إضافة عنوان IP الموثوق بنجاح')).toBeInTheDocument();
-    expect(bodyOf(callsTo('POST /api/v1/security/trusted-ips')[0]!)).toEqual({
+    expect(bodiesOf('POST /api/v1/security/trusted-ips')[0]).toEqual({
       ip_address: '198.51.100.0/24',
       ip_range: null,
       description: 'شبكة الفرع',
@@ -186,7 +189,7 @@ describe('IP and geographic controls', () => {
 
   it('blocks a country with its switch while geo blocking is on', async () => {
     let rules: Array<{ country_code: string; is_allowed: boolean; created_at: string }> = [];
-    const { callsTo, bodyOf } = mockNetwork(
+    const { bodiesOf } = mockNetwork(
       { require_ip_whitelist: false, geo_blocking_enabled: true },
       {
         'GET /api/v1/security/country-rules': () => json(200, { country_rules: rules }),
@@ -206,7 +209,7 @@ describe('IP and geographic controls', () => {
     expect(jordan).toBeEnabled();
     await user.click(jordan);
     expect(await screen.findByText('تم حظر الطلبات من الأردن')).toBeInTheDocument();
-    expect(bodyOf(callsTo('POST /api/v1/security/country-rules')[0]!)).toEqual({
+    expect(bodiesOf('POST /api/v1/security/country-rules')[0]).toEqual({
       country_code: 'JO',
       is_allowed: false,
     });

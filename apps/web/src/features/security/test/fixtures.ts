@@ -1,55 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { vi } from 'vitest';
-import { Toaster } from '../../../components/ui/toast.tsx';
 import type { ApiKey } from '../api/get-api-keys.ts';
 
 export const ORG_ID = 'org_123';
-
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
-
-type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
-
-/**
- * Answers the screen's calls like the API does, keyed by "METHOD /path" (the query string is
- * handed to the handler). Any other call fails the test loudly.
- */
-export function mockApi(handlers: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    const handler = handlers[key];
-    if (!handler) throw new Error(`Unexpected call ${key}`);
-    return handler(url, init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const callsTo = (key: string) =>
-    fetchMock.mock.calls.filter(
-      ([input, init]) =>
-        `${init?.method ?? 'GET'} ${new URL(input, 'http://localhost').pathname}` === key,
-    );
-  const bodyOf = (call: unknown[]) =>
-    JSON.parse(String((call[1] as RequestInit | undefined)?.body ?? 'null'));
-  return { fetchMock, callsTo, bodyOf };
-}
-
-export function renderWithClient(ui: ReactNode) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { ...result, queryClient };
-}
 
 export const apiKey = (overrides: Partial<ApiKey> = {}): ApiKey => ({
   id: '00000000-0000-4000-8000-000000000001',

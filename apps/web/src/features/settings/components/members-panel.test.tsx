@@ -1,15 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  json,
-  membersResponse,
-  mockApi,
-  ORG_ID,
-  ORG_PATH,
-  problem,
-  renderWithRouter,
-} from '../test/mock-api.tsx';
+import { json, mockApi, problem, renderWithProviders } from '../../../test/mock-api.tsx';
+import { membersResponse, ORG_ID, ORG_PATH } from '../test/fixtures.ts';
 import { MembersPanel } from './members-panel.tsx';
 
 const FAHAD = '00000000-0000-4000-8000-000000000002';
@@ -17,7 +10,9 @@ const SARA = '00000000-0000-4000-8000-000000000001';
 const INVITATION = '00000000-0000-4000-8000-0000000000a1';
 
 const renderMembers = (role: 'owner' | 'admin' = 'owner') =>
-  renderWithRouter(<MembersPanel organizationId={ORG_ID} role={role} />);
+  renderWithProviders(<MembersPanel organizationId={ORG_ID} role={role} />, {
+    entries: ['/org-dashboard?section=settings'],
+  });
 
 const rowOf = (text: string) => {
   const row = screen.getByText(text).closest('tr');
@@ -56,9 +51,9 @@ describe('members and invitations', () => {
 
   it('changes a role in place and says so', async () => {
     let current = membersResponse();
-    const { callsTo, bodyOf } = mockApi({
+    const { bodiesOf } = mockApi({
       [`GET ${ORG_PATH}/members`]: () => json(200, current),
-      [`PATCH ${ORG_PATH}/members/${FAHAD}`]: (_url, init) => {
+      [`PATCH ${ORG_PATH}/members/${FAHAD}`]: ({ init }) => {
         const { role } = JSON.parse(String(init?.body));
         current = {
           ...current,
@@ -75,7 +70,7 @@ describe('members and invitations', () => {
     const select = await screen.findByRole('combobox', { name: 'دور فهد القحطاني' });
     await user.selectOptions(select, 'developer');
     expect(await screen.findByText('تم تغيير دور فهد القحطاني إلى مطوّر')).toBeVisible();
-    expect(bodyOf(callsTo(`PATCH ${ORG_PATH}/members/${FAHAD}`)[0] as unknown[])).toEqual({
+    expect(bodiesOf(`PATCH ${ORG_PATH}/members/${FAHAD}`)[0]).toEqual({
       role: 'developer',
     });
     await waitFor(() => expect(select).toHaveValue('developer'));
@@ -85,7 +80,7 @@ describe('members and invitations', () => {
     mockApi({
       [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()),
       [`PATCH ${ORG_PATH}/members/${SARA}`]: () =>
-        problem(409, 'last_owner', 'The organization must keep at least one owner'),
+        problem(409, 'last_owner', { detail: 'The organization must keep at least one owner' }),
     });
     const user = userEvent.setup();
     renderMembers();
@@ -166,9 +161,9 @@ describe('invite dialog', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers each role with its description, checks the email, and sends the invitation', async () => {
-    const { callsTo, bodyOf } = mockApi({
+    const { callsTo, bodiesOf } = mockApi({
       [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse({ invitations: [] })),
-      [`POST ${ORG_PATH}/members/invite`]: (_url, init) => {
+      [`POST ${ORG_PATH}/members/invite`]: ({ init }) => {
         const { email, role } = JSON.parse(String(init?.body));
         return json(201, {
           invitation: {
@@ -209,7 +204,7 @@ describe('invite dialog', () => {
 
     expect(await screen.findByText('أُرسلت الدعوة إلى Fahad.New@Example.sa')).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(bodyOf(callsTo(`POST ${ORG_PATH}/members/invite`)[0] as unknown[])).toEqual({
+    expect(bodiesOf(`POST ${ORG_PATH}/members/invite`)[0]).toEqual({
       email: 'Fahad.New@Example.sa',
       role: 'verifier',
     });
