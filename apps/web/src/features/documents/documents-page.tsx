@@ -6,9 +6,9 @@ import { PersonalLayout } from '../../components/personal-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { useDeleteDocument, useDocuments } from './api/documents.ts';
-import { DeleteDocumentDialog } from './components/delete-document-dialog.tsx';
 import {
   type DocumentFilter,
   DocumentFilters,
@@ -103,11 +103,18 @@ export function DocumentsPage() {
         </Card>
       </div>
       {deleting ? (
-        <DeleteDocumentDialog
-          name={deleting.name}
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null);
+          }}
+          title={t('delete.title')}
+          description={t('delete.description', { name: deleting.name })}
+          confirmLabel={t('delete.confirm')}
+          pendingLabel={t('delete.pending')}
+          cancelLabel={t('delete.cancel')}
           isPending={remove.isPending}
           onConfirm={confirmDelete}
-          onClose={() => setDeleting(null)}
         />
       ) : null}
     </PersonalLayout>

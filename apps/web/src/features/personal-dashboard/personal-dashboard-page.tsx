@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { PersonalLayout } from '../../components/personal-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useMyCodes, useRevokeMyCode } from './api/my-codes.ts';
 import { CodeCard } from './components/code-card.tsx';
 import { CodesEmptyState } from './components/codes-empty-state.tsx';
-import { RevokeCodeDialog } from './components/revoke-code-dialog.tsx';
 import { formatCount } from './format.ts';
 
 const REVOKE_ERRORS = new Set(['token_used', 'token_expired', 'token_revoked', 'token_not_found']);
@@ -89,11 +89,18 @@ export function PersonalDashboardPage() {
         )}
       </div>
       {revoking ? (
-        <RevokeCodeDialog
-          audience={revoking.audience.name}
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setRevoking(null);
+          }}
+          title={t('revoke.title')}
+          description={t('revoke.description', { audience: revoking.audience.name })}
+          confirmLabel={t('revoke.confirm')}
+          pendingLabel={t('revoke.pending')}
+          cancelLabel={t('revoke.cancel')}
           isPending={revoke.isPending}
           onConfirm={confirmRevoke}
-          onClose={() => setRevoking(null)}
         />
       ) : null}
     </PersonalLayout>

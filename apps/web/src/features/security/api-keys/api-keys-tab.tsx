@@ -3,12 +3,12 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import type { CreatedApiKey } from '../api/create-api-key.ts';
 import { useDeleteApiKey } from '../api/delete-api-key.ts';
 import { type ApiKey, useApiKeys } from '../api/get-api-keys.ts';
 import { useUpdateApiKey } from '../api/update-api-key.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { failureMessage } from '../components/failure-message.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
@@ -62,6 +62,7 @@ function DeleteKeyDialog({
       description={t('delete.body', { name: apiKey?.key_name ?? '' })}
       confirmLabel={t('delete.confirm')}
       pendingLabel={t('delete.deleting')}
+      cancelLabel={ts('actions.cancel')}
       isPending={deleteKey.isPending}
       onConfirm={() => {
         if (!apiKey) return;

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -24,7 +25,6 @@ import {
   useNotificationPreferences,
 } from '../api/get-notification-preferences.ts';
 import { useUpdateNotificationPreference } from '../api/update-notification-preference.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { failureMessage } from '../components/failure-message.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
@@ -298,6 +298,7 @@ export function NotificationSettingsPanel({
         }
         confirmLabel={t('notifications.deleteConfirm')}
         pendingLabel={t('actions.deleting')}
+        cancelLabel={t('actions.cancel')}
         isPending={remove.isPending}
         onConfirm={() => {
           if (!toDelete) return;

@@ -4,13 +4,13 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useDeleteTrustedIp } from '../api/delete-trusted-ip.ts';
 import type { TrustedIp } from '../api/get-trusted-ips.ts';
 import { useUpdateTrustedIp } from '../api/update-trusted-ip.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { failureMessage } from '../components/failure-message.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
@@ -208,6 +208,7 @@ export function TrustedIpsPanel({
         }
         confirmLabel={t('trustedIps.deleteConfirm')}
         pendingLabel={t('actions.deleting')}
+        cancelLabel={t('actions.cancel')}
         isPending={deleteIp.isPending}
         onConfirm={() => {
           if (!toDelete) return;

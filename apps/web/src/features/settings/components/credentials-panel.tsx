@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchCredentials, rotateClientSecret } from '../api/credentials.ts';
 import { failureText } from '../error-text.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const valueClasses =
   'ltr-island block min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-start font-mono text-sm text-slate-900';
@@ -166,6 +166,7 @@ export function CredentialsPanel({
         description={t('credentials.rotateConfirm.body')}
         confirmLabel={t('credentials.rotateConfirm.confirm')}
         pendingLabel={t('credentials.rotateConfirm.pending')}
+        cancelLabel={t('actions.cancel')}
         isPending={isRotating}
         onConfirm={() => void rotate()}
       >

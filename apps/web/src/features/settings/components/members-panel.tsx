@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import {
@@ -18,7 +19,6 @@ import {
 import { failureText } from '../error-text.ts';
 import { displayName, formatLongDate } from '../format.ts';
 import { assignableRoles, canManageMember } from '../roles.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 import { LoadFailed } from './load-failed.tsx';
 
@@ -335,6 +335,7 @@ export function MembersPanel({
         }
         confirmLabel={t('removeConfirm.confirm')}
         pendingLabel={t('removeConfirm.pending')}
+        cancelLabel={t('actions.cancel', { ns: 'settings' })}
         isPending={remove.isPending}
         onConfirm={confirmRemove}
       >
