@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
+import { ManualClock } from '../src/lib/clock.ts';
 import { type OutboxEntry, outboxPath } from '../src/lib/mail/index.ts';
-import { request, type TestServer } from './harness.ts';
+import { type DatabaseKind, request, startTestServer, type TestServer } from './harness.ts';
 
 let counter = 0;
 
@@ -89,4 +91,25 @@ export async function registerConfirmed(
   });
   if (confirm.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirm.body)}`);
   return person;
+}
+
+/**
+ * A test server for the describe block it is called in, on a manual clock starting at `start`,
+ * trusting X-Forwarded-For (so each test can come from its own address with `fromIp`).
+ */
+export function useIndividualsServer(kind: DatabaseKind, start: string) {
+  const suite = {
+    server: undefined as unknown as TestServer,
+    clock: new ManualClock(new Date(start)),
+    post: (path: string, options: Parameters<typeof request>[3] = {}) =>
+      request(suite.server.baseUrl, 'POST', path, options),
+  };
+  beforeAll(async () => {
+    suite.server = await startTestServer(kind, {
+      clock: suite.clock,
+      env: { TRUST_PROXY: 'true' },
+    });
+  });
+  afterAll(() => suite.server.close());
+  return suite;
 }

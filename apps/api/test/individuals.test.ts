@@ -1,12 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/lib/clock.ts';
-import {
-  createOrganization,
-  databaseKinds,
-  request,
-  startTestServer,
-  type TestServer,
-} from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { createOrganization, databaseKinds, request } from './harness.ts';
 import {
   freshIp,
   fromIp,
@@ -15,26 +8,20 @@ import {
   register,
   registerConfirmed,
   registrationBody,
+  useIndividualsServer,
 } from './individuals-helpers.ts';
 
 describe.each(databaseKinds)('individual registration and confirmation on %s', (kind) => {
-  let server: TestServer;
-  const clock = new ManualClock(new Date('2025-03-01T09:00:00Z'));
-  const post = (path: string, options: Parameters<typeof request>[3] = {}) =>
-    request(server.baseUrl, 'POST', path, options);
-
-  beforeAll(async () => {
-    server = await startTestServer(kind, { clock, env: { TRUST_PROXY: 'true' } });
-  });
-  afterAll(() => server.close());
+  const suite = useIndividualsServer(kind, '2025-03-01T09:00:00Z');
+  const { clock, post } = suite;
 
   it('keeps a personal and an organisation session in one browser apart', async () => {
-    const person = await registerConfirmed(server);
+    const person = await registerConfirmed(suite.server);
     const personal = await post('/api/v1/auth/login', {
       json: { email: person.body.email, password: person.body.password },
       headers: fromIp(person.ip),
     });
-    const organization = await createOrganization(server.baseUrl);
+    const organization = await createOrganization(suite.server.baseUrl);
     const cookies = [personal.headers.get('set-cookie')!, organization.cookie]
       .map((cookie) => cookie.split(';')[0]!)
       .join('; ');
@@ -46,7 +33,8 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     const refreshedOrganization = await post('/api/v1/auth/refresh', {
       headers: { cookie: cookies },
     });
-    const me = (token: string) => request(server.baseUrl, 'GET', '/api/v1/auth/me', { token });
+    const me = (token: string) =>
+      request(suite.server.baseUrl, 'GET', '/api/v1/auth/me', { token });
     expect((await me(refreshedPerson.body.token)).body.user.kind).toBe('individual');
     expect((await me(refreshedOrganization.body.token)).body.user.kind).toBe('organization');
   });
@@ -71,12 +59,12 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     expect(res.body.token).toBe(res.body.access_token);
     expect(res.headers.get('set-cookie')).toMatch(/tanqin_refresh_individual=.*HttpOnly/i);
     // Nothing in the answer holds the national id, the password or the code.
-    const code = lastCode(server, body.phoneNumber!);
+    const code = lastCode(suite.server, body.phoneNumber!);
     const answer = JSON.stringify(res.body);
     for (const secret of [body.nationalId!, body.password!, code]) {
       expect(answer).not.toContain(secret);
     }
-    const sms = outbox(server).filter((e) => e.to === body.phoneNumber);
+    const sms = outbox(suite.server).filter((e) => e.to === body.phoneNumber);
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ channel: 'sms' });
     expect(sms[0]!.text).toContain('تنقين');
@@ -104,7 +92,7 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     });
     expect(confirm.status).toBe(200);
     expect(confirm.body).toMatchObject({ success: true, user: { confirmed: true } });
-    const [row] = await server.db.query<{ confirmed_at: Date | null }>(
+    const [row] = await suite.server.db.query<{ confirmed_at: Date | null }>(
       'select confirmed_at from users where lower(email) = $1',
       [body.email],
     );
@@ -123,13 +111,15 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     });
     expect(login.status).toBe(200);
     expect(login.body.requiresConfirmation).toBeUndefined();
-    const me = await request(server.baseUrl, 'GET', '/api/v1/auth/me', { token: login.body.token });
+    const me = await request(suite.server.baseUrl, 'GET', '/api/v1/auth/me', {
+      token: login.body.token,
+    });
     expect(me.body.user).toMatchObject({ kind: 'individual', confirmed: true });
   });
 
   it('stores the national id only as an HMAC and its last four digits', async () => {
-    const { body } = await register(server);
-    const rows = await server.db.query<Record<string, unknown>>(
+    const { body } = await register(suite.server);
+    const rows = await suite.server.db.query<Record<string, unknown>>(
       'select * from users where lower(email) = $1',
       [body.email],
     );
@@ -139,8 +129,8 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     expect(String(row.national_id_hash)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // No column of the row holds the id in clear (nor any 10-digit run of it).
     expect(JSON.stringify(row)).not.toContain(body.nationalId!);
-    const codes = await server.db.query('select * from verification_codes');
-    expect(JSON.stringify(codes)).not.toContain(lastCode(server, body.phoneNumber!));
+    const codes = await suite.server.db.query('select * from verification_codes');
+    expect(JSON.stringify(codes)).not.toContain(lastCode(suite.server, body.phoneNumber!));
   });
 
   it('sends by email when chosen, and accepts the spec field aliases on /auth/register', async () => {
@@ -156,10 +146,10 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
       method: 'email',
       destination_hint: `${local!.slice(0, 1)}***@${domain}`,
     });
-    const mail = outbox(server).filter((e) => e.to === base.email);
+    const mail = outbox(suite.server).filter((e) => e.to === base.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.channel).toBe('email');
-    const [row] = await server.db.query<{ phone: string }>(
+    const [row] = await suite.server.db.query<{ phone: string }>(
       'select phone from users where lower(email) = $1',
       [base.email],
     );
@@ -231,7 +221,7 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     expect(missing.body.errors.map((e: { path: string }) => e.path)).toEqual(
       expect.arrayContaining(['nationalId', 'phoneNumber', 'email', 'firstName', 'password']),
     );
-    const [{ count }] = (await server.db.query<{ count: number }>(
+    const [{ count }] = (await suite.server.db.query<{ count: number }>(
       'select count(*)::int as count from users where lower(email) = $1',
       [valid.email],
     )) as [{ count: number }];
@@ -258,7 +248,7 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
   });
 
   it('answers 409 for a taken email or national id', async () => {
-    const { body } = await register(server);
+    const { body } = await register(suite.server);
     const sameEmail = await post('/api/v1/auth/register/individual', {
       json: registrationBody({ email: body.email!.toUpperCase() }),
     });
@@ -274,8 +264,8 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
   });
 
   it('kills a code after five wrong tries; a resent code works', async () => {
-    const person = await register(server);
-    const code = lastCode(server, person.body.phoneNumber!);
+    const person = await register(suite.server);
+    const code = lastCode(suite.server, person.body.phoneNumber!);
     const wrongCode = code === '123456' ? '654321' : '123456';
     const verify = (c: string) =>
       post('/api/v1/auth/verify/individual', {
@@ -296,13 +286,13 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     });
     expect(resend.status).toBe(200);
     expect(resend.body).toMatchObject({ success: true, resend_after: 60 });
-    const fresh = lastCode(server, person.body.phoneNumber!);
+    const fresh = lastCode(suite.server, person.body.phoneNumber!);
     expect((await verify(fresh)).status).toBe(200);
   });
 
   it('expires a code after 10 minutes', async () => {
-    const person = await register(server);
-    const code = lastCode(server, person.body.phoneNumber!);
+    const person = await register(suite.server);
+    const code = lastCode(suite.server, person.body.phoneNumber!);
     clock.advance(600_001);
     const res = await post('/api/v1/auth/verify/individual', {
       token: person.token,
@@ -314,7 +304,7 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
   });
 
   it('resends at most once a minute and five times an hour, switching method on request', async () => {
-    const person = await register(server);
+    const person = await register(suite.server);
     const resend = (method: string) =>
       post('/api/v1/auth/resend-code', { token: person.token, json: { method } });
     const soon = await resend('sms');
@@ -327,10 +317,10 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     const byEmail = await resend('email');
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.verification).toMatchObject({ method: 'email', expires_in: 600 });
-    expect(outbox(server).filter((e) => e.to === person.body.email)).toHaveLength(1);
+    expect(outbox(suite.server).filter((e) => e.to === person.body.email)).toHaveLength(1);
     // The email code replaced the SMS one.
-    const smsCode = lastCode(server, person.body.phoneNumber!);
-    const emailCode = lastCode(server, person.body.email!);
+    const smsCode = lastCode(suite.server, person.body.phoneNumber!);
+    const emailCode = lastCode(suite.server, person.body.email!);
     if (smsCode !== emailCode) {
       const old = await post('/api/v1/auth/verify/individual', {
         token: person.token,
@@ -368,8 +358,8 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     let tries = 0;
     // Each account allows 5 tries per code; the address allows 30 failures in 15 minutes.
     for (let account = 0; account < 7 && !locked; account++) {
-      const person = await register(server, {}, ip);
-      const code = lastCode(server, person.body.phoneNumber!);
+      const person = await register(suite.server, {}, ip);
+      const code = lastCode(suite.server, person.body.phoneNumber!);
       const wrongCode = code === '123456' ? '654321' : '123456';
       for (let i = 0; i < 5; i++) {
         const res = await post('/api/v1/auth/verify/individual', {
@@ -388,10 +378,10 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     expect(tries).toBe(30);
     expect(locked?.body.code).toBe('account_locked');
     // Another address is not affected.
-    const other = await register(server);
+    const other = await register(suite.server);
     const ok = await post('/api/v1/auth/verify/individual', {
       token: other.token,
-      json: { method: 'sms', code: lastCode(server, other.body.phoneNumber!) },
+      json: { method: 'sms', code: lastCode(suite.server, other.body.phoneNumber!) },
       headers: fromIp(other.ip),
     });
     expect(ok.status).toBe(200);
@@ -399,7 +389,7 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
 
   it('limits registrations to 30 an hour from one address', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 30; i++) await register(server, {}, ip);
+    for (let i = 0; i < 30; i++) await register(suite.server, {}, ip);
     const limited = await post('/api/v1/auth/register/individual', {
       json: registrationBody(),
       headers: fromIp(ip),
@@ -407,7 +397,7 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.body.detail_ar).toMatch(/[\u0600-\u06FF]/);
-    expect((await register(server)).res.status).toBe(201);
+    expect((await register(suite.server)).res.status).toBe(201);
   });
 
   it('needs the bearer of an individual account to confirm or resend', async () => {

@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ManualClock } from '../src/lib/clock.ts';
+import { describe, expect, it, vi } from 'vitest';
 import { sweepAuthRecords } from '../src/modules/auth/auth-sweep.service.ts';
+import { createOrganization, databaseKinds, request } from './harness.ts';
 import {
-  createOrganization,
-  databaseKinds,
-  request,
-  startTestServer,
-  type TestServer,
-} from './harness.ts';
-import { freshIp, fromIp, outbox, registerConfirmed } from './individuals-helpers.ts';
+  freshIp,
+  fromIp,
+  outbox,
+  registerConfirmed,
+  useIndividualsServer,
+} from './individuals-helpers.ts';
 
 describe.each(databaseKinds)('forgotten password on %s', (kind) => {
-  let server: TestServer;
-  const clock = new ManualClock(new Date('2025-03-01T09:00:00Z'));
-  const post = (path: string, options: Parameters<typeof request>[3] = {}) =>
-    request(server.baseUrl, 'POST', path, options);
+  const suite = useIndividualsServer(kind, '2025-03-01T09:00:00Z');
+  const { clock, post } = suite;
   const NEW_PASSWORD = 'N3wPassword!x';
 
-  beforeAll(async () => {
-    server = await startTestServer(kind, { clock, env: { TRUST_PROXY: 'true' } });
-  });
-  afterAll(() => server.close());
-
-  const mailsTo = (email: string) => outbox(server).filter((e) => e.to === email);
+  const mailsTo = (email: string) => outbox(suite.server).filter((e) => e.to === email);
 
   /** Asks for a link and waits until the mail is in the outbox; returns the token in it. */
   async function requestLink(email: string, ip = freshIp()) {
@@ -36,12 +28,12 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
     await vi.waitFor(() => expect(mailsTo(email).length).toBe(before + 1));
     const text = mailsTo(email).at(-1)!.text;
     const link = text.match(/(\S+\/forgot-password#token=(\S+))/);
-    expect(link?.[1]?.startsWith(server.ctx.config.publicUrl.replace(/\/$/, ''))).toBe(true);
+    expect(link?.[1]?.startsWith(suite.server.ctx.config.publicUrl.replace(/\/$/, ''))).toBe(true);
     return link![2]!;
   }
 
   it('mails a link whose reset ends every session; the link works once', async () => {
-    const person = await registerConfirmed(server);
+    const person = await registerConfirmed(suite.server);
     const ip = freshIp();
     const creds = { email: person.body.email!, password: person.body.password! };
     const a = await post('/api/v1/auth/login', { json: creds, headers: fromIp(ip) });
@@ -49,7 +41,9 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
     const cookieB = b.headers.get('set-cookie')!.split(';')[0]!;
 
     const token = await requestLink(creds.email);
-    const tokens = JSON.stringify(await server.db.query('select * from password_reset_tokens'));
+    const tokens = JSON.stringify(
+      await suite.server.db.query('select * from password_reset_tokens'),
+    );
     expect(tokens).not.toContain(token);
 
     const reset = await post('/api/v1/auth/reset-password', {
@@ -59,7 +53,7 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
     expect(reset.body).toEqual({ success: true });
 
     for (const bearer of [a.body.token, b.body.token, person.token]) {
-      const me = await request(server.baseUrl, 'GET', '/api/v1/auth/me', { token: bearer });
+      const me = await request(suite.server.baseUrl, 'GET', '/api/v1/auth/me', { token: bearer });
       expect(me.status).toBe(401);
     }
     expect(
@@ -90,13 +84,13 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ success: true });
     // A known account's mail, asked after, arrives; the unknown one never got any.
-    const person = await registerConfirmed(server);
+    const person = await registerConfirmed(suite.server);
     await requestLink(person.body.email!);
     expect(mailsTo(email)).toHaveLength(0);
   });
 
   it('expires a link after 30 minutes, and a new link replaces none of the old ones early', async () => {
-    const person = await registerConfirmed(server);
+    const person = await registerConfirmed(suite.server);
     const first = await requestLink(person.body.email!);
     const second = await requestLink(person.body.email!);
     clock.advance(30 * 60 * 1000 + 1000);
@@ -110,26 +104,26 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
   });
 
   it('sweeps links a day after they expired, not before', async () => {
-    const person = await registerConfirmed(server);
+    const person = await registerConfirmed(suite.server);
     await requestLink(person.body.email!);
     const count = async () =>
       (
-        await server.db.query<{ n: number }>(
+        await suite.server.db.query<{ n: number }>(
           `select count(*)::int as n from password_reset_tokens t join users u on u.id = t.user_id
             where u.email = $1`,
           [person.body.email],
         )
       )[0]!.n;
     clock.advance(30 * 60 * 1000 + 1000);
-    await sweepAuthRecords(server.ctx);
+    await sweepAuthRecords(suite.server.ctx);
     expect(await count()).toBe(1);
     clock.advance(24 * 60 * 60 * 1000);
-    await sweepAuthRecords(server.ctx);
+    await sweepAuthRecords(suite.server.ctx);
     expect(await count()).toBe(0);
   });
 
   it('using one link cancels the account’s other links', async () => {
-    const person = await registerConfirmed(server);
+    const person = await registerConfirmed(suite.server);
     const first = await requestLink(person.body.email!);
     const second = await requestLink(person.body.email!);
     const ok = await post('/api/v1/auth/reset-password', {
@@ -166,7 +160,7 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
   });
 
   it('limits requests per email silently and per address with 429', async () => {
-    const person = await registerConfirmed(server);
+    const person = await registerConfirmed(suite.server);
     const email = person.body.email!;
     for (let i = 0; i < 3; i++) await requestLink(email);
     const fourth = await post('/api/v1/auth/forgot-password', {
@@ -175,7 +169,7 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
     });
     expect(fourth.status).toBe(202);
     // A later, allowed request's mail arrives after the fourth would have: the fourth sent none.
-    const other = await registerConfirmed(server);
+    const other = await registerConfirmed(suite.server);
     await requestLink(other.body.email!);
     expect(mailsTo(email)).toHaveLength(3);
 
@@ -197,7 +191,7 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
   });
 
   it('works for organisation users and lifts their sign-in lock', async () => {
-    const org = await createOrganization(server.baseUrl);
+    const org = await createOrganization(suite.server.baseUrl);
     const ip = freshIp();
     for (let i = 0; i < 5; i++) {
       await post('/api/v1/auth/login', {

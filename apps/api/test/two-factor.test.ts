@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/lib/clock.ts';
+import { describe, expect, it } from 'vitest';
 import { generateTotp } from '../src/lib/totp.ts';
-import {
-  createOrganization,
-  databaseKinds,
-  request,
-  startTestServer,
-  type TestServer,
-} from './harness.ts';
-import { freshIp, fromIp, registerConfirmed } from './individuals-helpers.ts';
+import { createOrganization, databaseKinds, request } from './harness.ts';
+import { freshIp, fromIp, registerConfirmed, useIndividualsServer } from './individuals-helpers.ts';
 
 describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
-  let server: TestServer;
-  const clock = new ManualClock(new Date('2025-03-01T09:00:10Z'));
-  const post = (path: string, options: Parameters<typeof request>[3] = {}) =>
-    request(server.baseUrl, 'POST', path, options);
+  const suite = useIndividualsServer(kind, '2025-03-01T09:00:10Z');
+  const { clock, post } = suite;
   const totp = (secret: string) => generateTotp(secret, clock.now().getTime());
-
-  beforeAll(async () => {
-    server = await startTestServer(kind, { clock, env: { TRUST_PROXY: 'true' } });
-  });
-  afterAll(() => server.close());
 
   const login = (email: string, password: string, ip: string, remember?: boolean) =>
     post('/api/v1/auth/login', {
@@ -30,7 +16,7 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
 
   /** A confirmed person with two-step on; the clock has moved past the enabling code's step. */
   async function personWithTwoFactor() {
-    const person = await registerConfirmed(server);
+    const person = await registerConfirmed(suite.server);
     const ip = freshIp();
     const signedIn = await login(person.body.email!, person.body.password!, ip);
     const token = signedIn.body.token as string;
@@ -52,7 +38,7 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
   }
 
   it('enrols with a QR code and a first code, then asks for the code at sign-in', async () => {
-    const person = await registerConfirmed(server);
+    const person = await registerConfirmed(suite.server);
     const ip = freshIp();
     const first = await login(person.body.email!, person.body.password!, ip);
     const token = first.body.token as string;
@@ -89,18 +75,20 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
     expect(new Set(recovery).size).toBe(10);
 
     // Stored: the secret encrypted, recovery codes hashed.
-    const [row] = await server.db.query<Record<string, unknown>>(
+    const [row] = await suite.server.db.query<Record<string, unknown>>(
       'select * from users where lower(email) = $1',
       [person.body.email],
     );
     expect(JSON.stringify(row)).not.toContain(setup.body.secret);
-    const stored = JSON.stringify(await server.db.query('select * from two_factor_recovery_codes'));
+    const stored = JSON.stringify(
+      await suite.server.db.query('select * from two_factor_recovery_codes'),
+    );
     for (const code of recovery) {
       expect(stored).not.toContain(code);
       expect(stored).not.toContain(code.replace('-', ''));
     }
 
-    const profile = await request(server.baseUrl, 'GET', '/api/v1/profile', { token });
+    const profile = await request(suite.server.baseUrl, 'GET', '/api/v1/profile', { token });
     expect(profile.body.twoFactorEnabled).toBe(true);
 
     const challenge = await login(person.body.email!, person.body.password!, ip);
@@ -129,7 +117,7 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ success: true, user: { email: person.body.email } });
     expect(verified.headers.get('set-cookie')).toMatch(/tanqin_refresh_individual=/);
-    const me = await request(server.baseUrl, 'GET', '/api/v1/auth/me', {
+    const me = await request(suite.server.baseUrl, 'GET', '/api/v1/auth/me', {
       token: verified.body.token,
     });
     expect(me.status).toBe(200);
@@ -250,7 +238,7 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
   });
 
   it('without "remember me" the cookie ends with the browser and the session after 12 hours', async () => {
-    const person = await registerConfirmed(server);
+    const person = await registerConfirmed(suite.server);
     const ip = freshIp();
     const remembered = await login(person.body.email!, person.body.password!, ip, true);
     expect(remembered.headers.get('set-cookie')).toMatch(/Expires=/i);
@@ -309,7 +297,7 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
   });
 
   it('works for organisation users too', async () => {
-    const org = await createOrganization(server.baseUrl);
+    const org = await createOrganization(suite.server.baseUrl);
     const setup = await post('/api/v1/profile/2fa/setup', { token: org.token });
     expect(setup.status).toBe(200);
     const enable = await post('/api/v1/profile/2fa/enable', {
@@ -328,7 +316,9 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
     expect(done.status).toBe(200);
     expect(done.body.organization).toMatchObject({ role: 'owner' });
     // The personal profile itself stays for individuals.
-    const profile = await request(server.baseUrl, 'GET', '/api/v1/profile', { token: org.token });
+    const profile = await request(suite.server.baseUrl, 'GET', '/api/v1/profile', {
+      token: org.token,
+    });
     expect(profile.status).toBe(403);
   });
 });
