@@ -5,13 +5,13 @@ import {
   type ResetPasswordInput,
   resetPasswordSchema,
 } from '@tanqin/shared';
-import { ArrowLeft, CheckCircle2, LoaderCircle, Send } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { buttonClasses } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
@@ -19,6 +19,7 @@ import { useFieldErrorText } from '../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../org-auth/ltr-input.ts';
 import { useForgotPassword, useResetPassword } from './api/auth.ts';
 import { AuthShell, linkClasses } from './components/auth-shell.tsx';
+import { SubmitButton } from './components/submit-button.tsx';
 import { personalErrorText } from './error-text.ts';
 
 /** The token of a mailed reset link, `/forgot-password#token=...` (a fragment never reaches a server log). */
@@ -111,14 +112,12 @@ function RequestForm() {
           {personalErrorText(request.error, t('forgot.failed'), t, i18n.language)}
         </Alert>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
-        {request.isPending ? (
-          <LoaderCircle aria-hidden className="size-5 animate-spin" />
-        ) : (
-          <Send aria-hidden className="size-5 rtl:-scale-x-100" />
-        )}
-        {request.isPending ? t('forgot.submitting') : t('forgot.submit')}
-      </Button>
+      <SubmitButton
+        isPending={request.isPending}
+        icon={<Send aria-hidden className="size-5 rtl:-scale-x-100" />}
+        label={t('forgot.submit')}
+        pendingLabel={t('forgot.submitting')}
+      />
     </form>
   );
 }
@@ -206,10 +205,11 @@ function ResetForm({ token, onRequestNew }: { token: string; onRequestNew: () =>
           {personalErrorText(reset.error, t('reset.failed'), t, i18n.language)}
         </Alert>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
-        {reset.isPending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : null}
-        {reset.isPending ? t('reset.submitting') : t('reset.submit')}
-      </Button>
+      <SubmitButton
+        isPending={reset.isPending}
+        label={t('reset.submit')}
+        pendingLabel={t('reset.submitting')}
+      />
     </form>
   );
 }

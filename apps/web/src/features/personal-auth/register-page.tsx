@@ -4,13 +4,12 @@ import {
   individualRegistrationFieldsSchema,
   VERIFICATION_METHODS,
 } from '@tanqin/shared';
-import { LoaderCircle, Mail, MessageSquare, UserPlus } from 'lucide-react';
+import { Mail, MessageSquare, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
@@ -20,6 +19,7 @@ import { LTR_INPUT } from '../org-auth/ltr-input.ts';
 import { useRegisterIndividual, type Verification } from './api/auth.ts';
 import { AuthShell, linkClasses } from './components/auth-shell.tsx';
 import { ConfirmCodeStep } from './components/confirm-code-step.tsx';
+import { SubmitButton } from './components/submit-button.tsx';
 import { personalErrorText } from './error-text.ts';
 import { PERSONAL_HOME, PERSONAL_REDIRECT_DELAY_MS } from './redirect.ts';
 
@@ -251,14 +251,12 @@ function RegisterForm({ onRegistered }: { onRegistered: (verification: Verificat
           {personalErrorText(registration.error, t('register.failed'), t, i18n.language)}
         </Alert>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={registration.isPending}>
-        {registration.isPending ? (
-          <LoaderCircle aria-hidden className="size-5 animate-spin" />
-        ) : (
-          <UserPlus aria-hidden className="size-5" />
-        )}
-        {registration.isPending ? t('register.submitting') : t('register.submit')}
-      </Button>
+      <SubmitButton
+        isPending={registration.isPending}
+        icon={<UserPlus aria-hidden className="size-5" />}
+        label={t('register.submit')}
+        pendingLabel={t('register.submitting')}
+      />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import {
   VERIFICATION_RESEND_AFTER_SECONDS,
   type VerificationMethod,
 } from '@tanqin/shared';
-import { CheckCircle2, LoaderCircle, RotateCw } from 'lucide-react';
+import { CheckCircle2, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useConfirmAccount, useResendCode, type Verification } from '../api/auth
 import { personalErrorText, retryAfterSeconds } from '../error-text.ts';
 import { linkClasses } from './auth-shell.tsx';
 import { CodeInput } from './code-input.tsx';
+import { SubmitButton } from './submit-button.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 const codeFormSchema = z.object({ code: twoFactorFormCodeSchema });
@@ -141,10 +142,11 @@ export function ConfirmCodeStep({
           {personalErrorText(resend.error, t('errors.server'), t, i18n.language)}
         </Alert>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={confirm.isPending}>
-        {confirm.isPending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : null}
-        {confirm.isPending ? t('confirm.submitting') : t('confirm.submit')}
-      </Button>
+      <SubmitButton
+        isPending={confirm.isPending}
+        label={t('confirm.submit')}
+        pendingLabel={t('confirm.submitting')}
+      />
       <div className="flex flex-col items-center gap-3 text-sm">
         {secondsLeft > 0 ? (
           <p className="text-slate-600" aria-live="polite">

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginRequestInput, loginRequestSchema } from '@tanqin/shared';
-import { LoaderCircle, LogIn } from 'lucide-react';
+import { LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../../org-auth/ltr-input.ts';
 import { type LoginOutcome, usePersonalLogin } from '../api/auth.ts';
 import { personalErrorText } from '../error-text.ts';
 import { linkClasses } from './auth-shell.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 /** Spec section 5: on the personal login an empty email is an invalid one, as its message says. */
 const loginFormSchema = loginRequestSchema.extend({
@@ -97,14 +97,13 @@ export function LoginCredentialsForm({
           <p>{personalErrorText(login.error, t('login.failedFallback'), t, i18n.language)}</p>
         </Alert>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-        {login.isPending ? (
-          <LoaderCircle aria-hidden className="size-5 animate-spin" />
-        ) : (
-          <LogIn aria-hidden className="size-5 rtl:rotate-180" />
-        )}
-        {login.isPending ? t('login.submitting') : t('login.submit')}
-      </Button>
+      <SubmitButton
+        isPending={login.isPending}
+        disabled={isBusy}
+        icon={<LogIn aria-hidden className="size-5 rtl:rotate-180" />}
+        label={t('login.submit')}
+        pendingLabel={t('login.submitting')}
+      />
     </form>
   );
 }

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { twoFactorCodeSchema, twoFactorFormCodeSchema } from '@tanqin/shared';
-import { ArrowLeft, KeyRound, LoaderCircle, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, KeyRound, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
@@ -14,6 +13,7 @@ import { type LoginOutcome, useVerifyTwoFactor } from '../api/auth.ts';
 import { personalErrorText } from '../error-text.ts';
 import { linkClasses } from './auth-shell.tsx';
 import { CodeInput } from './code-input.tsx';
+import { SubmitButton } from './submit-button.tsx';
 
 const appCodeSchema = z.object({ code: twoFactorFormCodeSchema });
 const recoveryCodeSchema = z.object({ code: twoFactorCodeSchema });
@@ -112,10 +112,12 @@ export function TwoFactorForm({
           <p>{failure}</p>
         </Alert>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-        {verify.isPending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : null}
-        {verify.isPending ? t('twoFactor.submitting') : t('twoFactor.submit')}
-      </Button>
+      <SubmitButton
+        isPending={verify.isPending}
+        disabled={isBusy}
+        label={t('twoFactor.submit')}
+        pendingLabel={t('twoFactor.submitting')}
+      />
       <div className="flex flex-col items-center gap-3 text-sm">
         <button type="button" className={linkClasses} onClick={switchMode}>
           <KeyRound aria-hidden className="me-1 inline size-4" />
