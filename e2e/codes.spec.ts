@@ -1,35 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot, type viewports } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot } from './support/browser.ts';
 import {
   collectConsoleErrors,
+  createApiKey,
   horizontalOverflow,
+  integratorHeaders,
+  openDashboardSection,
   signIn,
   signUpOrganization,
 } from './support/organizations.ts';
-
-/** The issuer's /v1 headers: an API key created through the dashboard API. */
-async function integratorHeaders(page: Page, token: string, clientId: string) {
-  const response = await page.request.post('/api/v1/security/api-keys', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { key_name: 'Codes e2e key' },
-  });
-  expect(response.status()).toBe(201);
-  const key = (await response.json()) as { api_key: string; api_secret: string };
-  return {
-    'X-Client-Id': clientId,
-    Authorization: `Basic ${Buffer.from(`${key.api_key}:${key.api_secret}`).toString('base64')}`,
-  };
-}
-
-async function openCodes(page: Page, viewport: keyof typeof viewports) {
-  await page.goto('/org-dashboard');
-  if (viewport === 'mobile') await page.getByRole('button', { name: 'فتح القائمة' }).click();
-  await page.getByRole('link', { name: 'البيانات المشفرة' }).click();
-  await page.waitForURL(/\?section=data$/);
-  await page.getByRole('heading', { level: 2, name: 'البيانات المشفرة' }).waitFor();
-}
 
 const person = {
   full_name: 'عبدالله سعد المطيري',
@@ -38,27 +18,21 @@ const person = {
 };
 
 describe('codes screen', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser();
 
   it.each(['desktop', 'mobile'] as const)(
     'decrypts a code addressed to the organisation once, then lists it as received (%s)',
     async (viewport) => {
-      const page = await openPage(browser, server.baseUrl, viewport);
+      const page = await app.openPage(viewport);
       const errors = collectConsoleErrors(page);
       const issuer = await signUpOrganization(page, `issuer-${viewport}`, 'شركة الشحن السريع', {
         adminName: ['ريم', 'الشهري'],
       });
       const issuerToken = await signIn(page, issuer.admin);
-      const headers = await integratorHeaders(page, issuerToken, issuer.organization.client_id);
+      const headers = integratorHeaders(
+        issuer.organization.client_id,
+        await createApiKey(page, issuerToken, { key_name: 'Codes e2e key' }),
+      );
       const bank = await signUpOrganization(page, `bank-${viewport}`, 'بنك الرياض الرقمي', {
         adminName: ['ريم', 'الشهري'],
       });
@@ -74,7 +48,7 @@ describe('codes screen', () => {
       };
 
       await signIn(page, bank.admin);
-      await openCodes(page, viewport);
+      await openDashboardSection(page, viewport, 'البيانات المشفرة', 'data');
       const input = page.getByLabel('رمز الهوية المؤقت');
       expect(await input.getAttribute('dir')).toBe('ltr');
 

@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_TOKEN, SAMPLE_TOKEN_ID } from '../apps/web/src/features/documentation/snippets.ts';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
-import { collectConsoleErrors, signIn, signUpOrganization } from './support/organizations.ts';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot } from './support/browser.ts';
+import {
+  collectConsoleErrors,
+  createApiKey,
+  signIn,
+  signUpOrganization,
+} from './support/organizations.ts';
 
 /** Every request the page makes must stay on our own server (CSP connect-src 'self'). */
 function collectForeignRequests(page: Page, baseUrl: string) {
@@ -91,21 +96,12 @@ const menuLink = (page: Page, guide: string) =>
     .getByRole('link', { name: new RegExp(guide) });
 
 describe('documentation and API reference', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser();
 
   it('shows the guides with the client id, and its quick start works exactly as written', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     const errors = collectConsoleErrors(page);
-    const foreign = collectForeignRequests(page, server.baseUrl);
+    const foreign = collectForeignRequests(page, app.server.baseUrl);
     const { admin, organization } = await signUpOrganization(page, 'docs-bank', 'بنك التوثيق', {
       adminName: ['فهد', 'العتيبي'],
     });
@@ -134,17 +130,15 @@ describe('documentation and API reference', () => {
     await saveScreenshot(page, 'documentation-desktop-quick-start');
 
     // Step 1 as a developer does it: a key with the default scopes.
-    const created = await page.request.post('/api/v1/security/api-keys', {
-      headers: { Authorization: `Bearer ${sessionToken}` },
-      data: { key_name: 'البدء السريع', scopes: ['token:generate', 'token:verify'] },
+    const key = await createApiKey(page, sessionToken, {
+      key_name: 'البدء السريع',
+      scopes: ['token:generate', 'token:verify'],
     });
-    expect(created.status()).toBe(201);
-    const key = (await created.json()) as { api_key: string; api_secret: string };
     const env = { TANQIN_API_KEY: key.api_key, TANQIN_API_SECRET: key.api_secret };
 
     // Step 3: generate, exactly as the page shows it.
     const generateRequest = parseCurl(await snippet(page, 'طلب إصدار رمز'), env);
-    expect(generateRequest.url).toBe(`${server.baseUrl}/v1/tokens/generate`);
+    expect(generateRequest.url).toBe(`${app.server.baseUrl}/v1/tokens/generate`);
     expect(generateRequest.headers['X-Client-Id']).toBe(organization.client_id);
     const generated = await send(page, generateRequest);
     expect(generated.status).toBe(201);
@@ -239,7 +233,7 @@ describe('documentation and API reference', () => {
     await menuLink(page, 'التكامل الكامل').click();
     const sdk = await snippet(page, 'مثال حزمة TypeScript');
     expect(sdk).toContain(`clientId: '${organization.client_id}'`);
-    expect(sdk).toContain(`baseUrl: '${server.baseUrl}'`);
+    expect(sdk).toContain(`baseUrl: '${app.server.baseUrl}'`);
 
     // The menu collapses and comes back.
     const toggle = page.getByRole('button', { name: 'إخفاء قائمة الأدلة' });
@@ -256,7 +250,7 @@ describe('documentation and API reference', () => {
   });
 
   it('starts with the menu collapsed on a phone, and nothing is wider than the screen', async () => {
-    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const page = await app.openPage('mobile');
     const errors = collectConsoleErrors(page);
     const { admin, organization } = await signUpOrganization(page, 'docs-phone', 'هيئة الجوال', {
       adminName: ['فهد', 'العتيبي'],
@@ -299,25 +293,21 @@ describe('documentation and API reference', () => {
   });
 
   it('sends a visitor without an organisation token to sign in', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     await page.goto('/documentation');
     await page.waitForURL(/\/org-auth/);
     await page.context().close();
   });
 
   it('renders every operation at /docs and its "try it" gets a real answer', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     const errors = collectConsoleErrors(page);
-    const foreign = collectForeignRequests(page, server.baseUrl);
+    const foreign = collectForeignRequests(page, app.server.baseUrl);
     const { admin, organization } = await signUpOrganization(page, 'docs-try', 'وزارة التجربة', {
       adminName: ['فهد', 'العتيبي'],
     });
     const sessionToken = await signIn(page, admin);
-    const created = await page.request.post('/api/v1/security/api-keys', {
-      headers: { Authorization: `Bearer ${sessionToken}` },
-      data: { key_name: 'المرجع التفاعلي' },
-    });
-    const key = (await created.json()) as { api_key: string; api_secret: string };
+    const key = await createApiKey(page, sessionToken, { key_name: 'المرجع التفاعلي' });
     await page.evaluate(() => localStorage.clear());
 
     const docs = await page.request.get('/docs');
@@ -366,7 +356,7 @@ describe('documentation and API reference', () => {
     expect(await statusResult.textContent()).toContain('"status": "active"');
     await saveScreenshot(page, 'api-reference-desktop-try-it');
 
-    const phone = await openPage(browser, server.baseUrl, 'mobile');
+    const phone = await app.openPage('mobile');
     await phone.goto('/docs');
     await phone.getByRole('heading', { level: 3, name: 'POST /v1/tokens/generate' }).waitFor();
     const overflow = await phone.evaluate(

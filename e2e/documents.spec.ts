@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot, viewports } from './support/browser.ts';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
 import { newPerson, registerConfirmedPerson } from './support/individuals.ts';
 import { collectConsoleErrors, horizontalOverflow } from './support/organizations.ts';
 
@@ -87,24 +87,17 @@ async function screenshotBoth(page: Page, name: string) {
 }
 
 describe('documents', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const app = useAppAndBrowser();
   let folder: string;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
+  beforeAll(() => {
     folder = mkdtempSync(path.join(tmpdir(), 'tanqin-documents-'));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('uploads a real PDF with progress, lists it pending, views, downloads and deletes it; refuses a text file named .pdf', async () => {
-    const page = await openPage(browser, server.baseUrl);
+    const page = await app.openPage();
     const errors = collectConsoleErrors(page);
-    await registerConfirmedPerson(page, server.dataDir, newPerson());
+    await registerConfirmedPerson(page, app.server.dataDir, newPerson());
     const pdf = makePdf(1_500_000);
     const pdfPath = path.join(folder, 'هويتي الوطنية.pdf');
     writeFileSync(pdfPath, pdf);
@@ -242,7 +235,7 @@ describe('documents', () => {
   });
 
   it('sends a visitor without a personal token to sign in, back to /documents afterwards', async () => {
-    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const page = await app.openPage('mobile');
     await page.goto('/documents');
     await page.waitForURL(/\/login\?redirect=%2Fdocuments$/);
     await page.context().close();

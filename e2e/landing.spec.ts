@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot } from './support/browser.ts';
 
 const SECTION_HEADINGS = [
   'شارك رمزاً مؤقتاً، لا بياناتك الشخصية',
@@ -30,19 +30,10 @@ async function expectPrice(page: Page, price: string) {
 }
 
 describe('the landing page', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser();
 
   it('renders right-to-left with every section, the footer links and the server price', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     const errors: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());
@@ -98,11 +89,13 @@ describe('the landing page', () => {
   });
 
   it('marks journey steps done as the visitor opens them and fills the progress bar', async () => {
-    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const page = await app.openPage('mobile');
     await page.goto('/');
     const steps = page.getByRole('list', { name: 'خطوات الرحلة' });
     const progress = page.getByRole('progressbar', { name: 'تقدّم استعراض الرحلة' });
     const decrypt = steps.getByRole('button', { name: /فك التشفير/ });
+    // The HTML is pre-rendered: the steps answer clicks once the app has taken it over.
+    await page.getByTestId('price-tile').and(page.locator(':not([aria-busy])')).waitFor();
 
     expect(await progress.getAttribute('aria-valuenow')).toBe('17');
     expect(await decrypt.getAttribute('data-state')).toBe('pending');
@@ -127,7 +120,7 @@ describe('the landing page', () => {
   });
 
   it('sends a signed-in organisation from the header straight to its dashboard', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('org_token', 'signed-in'));
     await page.reload();
@@ -138,17 +131,12 @@ describe('the landing page', () => {
 });
 
 describe('the landing page price', () => {
+  const app = useAppAndBrowser({ env: { PRICE_PER_CALL: '0.007' } });
+
   it('follows the price the server is configured with', async () => {
-    const server = await startAppServer({ PRICE_PER_CALL: '0.007' });
-    const browser = await launchBrowser();
-    try {
-      const page = await openPage(browser, server.baseUrl, 'desktop');
-      await page.goto('/');
-      await expectPrice(page, '0.007');
-      await page.getByText('يُحتسب كل طلب ناجح بسعر 0.007 ريال.').waitFor();
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    const page = await app.openPage('desktop');
+    await page.goto('/');
+    await expectPrice(page, '0.007');
+    await page.getByText('يُحتسب كل طلب ناجح بسعر 0.007 ريال.').waitFor();
   });
 });

@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot, type viewports } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { openPage, saveScreenshot, type viewports } from './support/browser.ts';
 import {
   collectConsoleErrors,
+  createApiKey,
   horizontalOverflow,
+  integratorHeaders,
   signIn,
   signUpOrganization,
 } from './support/organizations.ts';
@@ -90,19 +92,10 @@ const menuItems = async (page: Page) =>
   page.getByRole('navigation', { name: 'أقسام لوحة التحكم' }).getByRole('link').allTextContents();
 
 describe('members and roles', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser();
 
   it('invites a verifier and a viewer who join by the emailed link; each sees what the role allows', async () => {
-    const owner = await openPage(browser, server.baseUrl, 'desktop');
+    const owner = await app.openPage('desktop');
     const ownerErrors = collectConsoleErrors(owner);
     const bank = await signUpOrganization(owner, 'members-bank', 'بنك الرياض الرقمي', {
       adminName: ['ريم', 'الشهري'],
@@ -132,10 +125,10 @@ describe('members and roles', () => {
     await dialog.getByRole('button', { name: 'إلغاء' }).click();
 
     // The verifier joins on a computer, the viewer on a phone.
-    const verifierLink = await invitationLink(server.dataDir, verifierEmail);
+    const verifierLink = await invitationLink(app.server.dataDir, verifierEmail);
     const verifier = await join(
-      browser,
-      server.baseUrl,
+      app.browser,
+      app.server.baseUrl,
       verifierLink,
       ['فهد', 'القحطاني'],
       'desktop',
@@ -143,9 +136,9 @@ describe('members and roles', () => {
     expect(await menuItems(verifier.page)).toEqual(['لوحة التحكم', 'المحفظة', 'البيانات المشفرة']);
 
     const viewer = await join(
-      browser,
-      server.baseUrl,
-      await invitationLink(server.dataDir, viewerEmail),
+      app.browser,
+      app.server.baseUrl,
+      await invitationLink(app.server.dataDir, viewerEmail),
       ['نورة', 'العتيبي'],
       'mobile',
     );
@@ -163,7 +156,7 @@ describe('members and roles', () => {
     await viewer.page.getByRole('heading', { level: 2, name: 'لوحة التحكم' }).waitFor();
     await viewer.page.getByText(/يظهر المفتاح السري لمالكي المنشأة ومسؤوليها فقط/).waitFor();
 
-    const viewerDesktop = await openPage(browser, server.baseUrl, 'desktop');
+    const viewerDesktop = await app.openPage('desktop');
     await signIn(viewerDesktop, { email: viewerEmail, password: PASSWORD });
     await viewerDesktop.goto('/org-dashboard');
     await viewerDesktop.getByRole('link', { name: 'التحقق والأمان' }).waitFor();
@@ -174,7 +167,7 @@ describe('members and roles', () => {
 
     // A used link, and a made-up one, explain themselves and lead to sign in.
     for (const viewport of ['desktop', 'mobile'] as const) {
-      const visitor = await openPage(browser, server.baseUrl, viewport);
+      const visitor = await app.openPage(viewport);
       await visitor.goto(verifierLink);
       await visitor
         .getByRole('heading', { name: 'رابط الدعوة غير صالح أو منتهي الصلاحية' })
@@ -186,25 +179,14 @@ describe('members and roles', () => {
     }
 
     // The verifier decrypts a code another organisation issued to the bank.
-    const issuerPage = await openPage(browser, server.baseUrl, 'desktop');
+    const issuerPage = await app.openPage('desktop');
     const issuer = await signUpOrganization(issuerPage, 'members-issuer', 'شركة الشحن السريع', {
       adminName: ['سلمان', 'العنزي'],
     });
     const issuerToken = await signIn(issuerPage, issuer.admin);
-    const key = await issuerPage.request.post('/api/v1/security/api-keys', {
-      headers: { Authorization: `Bearer ${issuerToken}` },
-      data: { key_name: 'Members e2e key' },
-    });
-    expect(key.status()).toBe(201);
-    const { api_key: apiKey, api_secret: apiSecret } = (await key.json()) as {
-      api_key: string;
-      api_secret: string;
-    };
+    const key = await createApiKey(issuerPage, issuerToken, { key_name: 'Members e2e key' });
     const generated = await issuerPage.request.post('/v1/tokens/generate', {
-      headers: {
-        'X-Client-Id': issuer.organization.client_id,
-        Authorization: `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString('base64')}`,
-      },
+      headers: integratorHeaders(issuer.organization.client_id, key),
       data: { data: person, expires_in: 600, audience: bank.organization.client_id },
     });
     expect(generated.status()).toBe(201);

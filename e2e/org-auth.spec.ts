@@ -1,31 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot } from './support/browser.ts';
+import {
+  collectConsoleErrors,
+  horizontalOverflow,
+  type SignedUpOrganization,
+} from './support/organizations.ts';
 
 const SIGNUP_BUTTON = 'إنشاء حساب المؤسسة';
 const LOGIN_BUTTON = 'تسجيل الدخول';
 
-interface SignedUpOrganization {
-  id: string;
-  name: string;
-  client_id: string;
-}
-
-/** Console errors, except the browser's own line for an answer the test asked to be refused. */
-function collectConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    if (/Failed to load resource: .* status of 401/.test(message.text())) return;
-    errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/** The browser's own line for an answer the test asked to be refused. */
+const REFUSED = /Failed to load resource: .* status of 401/;
 
 const orgToken = (page: Page) => page.evaluate(() => localStorage.getItem('org_token'));
 
@@ -33,20 +20,11 @@ const selectedTab = (page: Page) =>
   page.locator('[role="tab"][aria-selected="true"]').textContent();
 
 describe('organisation auth page', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser();
 
   it('signs a visitor up from /signup, then logs in to the real dashboard', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
-    const errors = collectConsoleErrors(page);
+    const page = await app.openPage('desktop');
+    const errors = collectConsoleErrors(page, REFUSED);
     const admin = { email: 'noura@digital-gov.example.sa', password: 'Tanqin2025' };
 
     await page.goto('/signup');
@@ -91,7 +69,9 @@ describe('organisation auth page', () => {
     await page.getByRole('button', { name: SIGNUP_BUTTON }).click();
     const answer = await signupAnswer;
     expect(answer.status()).toBe(201);
-    const { organization } = (await answer.json()) as { organization: SignedUpOrganization };
+    const { organization } = (await answer.json()) as {
+      organization: SignedUpOrganization;
+    };
     expect(organization.name).toBe('هيئة الحكومة الرقمية');
 
     await page.getByRole('heading', { name: 'تم إنشاء المنظمة بنجاح!' }).waitFor();
@@ -131,8 +111,8 @@ describe('organisation auth page', () => {
   });
 
   it('fits a phone, shows readable errors, and switching tabs adds no history', async () => {
-    const page = await openPage(browser, server.baseUrl, 'mobile');
-    const errors = collectConsoleErrors(page);
+    const page = await app.openPage('mobile');
+    const errors = collectConsoleErrors(page, REFUSED);
 
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' }).click();
@@ -166,14 +146,14 @@ describe('organisation auth page', () => {
 
     // The tab switch replaced the entry: back leaves the page for the one before it.
     await page.goBack();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${app.server.baseUrl}/`);
 
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   it('sends an organisation back to the page named by the redirect query', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     const admin = { email: 'admin@jeddah-bank.example.sa', password: 'Jeddah2025' };
     const signup = await page.request.post('/api/v1/signup', {
       data: {
@@ -199,7 +179,7 @@ describe('organisation auth page', () => {
     await page.getByLabel('كلمة المرور', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: LOGIN_BUTTON }).click();
 
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${app.server.baseUrl}/`);
     // Signed in, the landing page's header now leads to the dashboard.
     await page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' }).waitFor();
     await page.context().close();

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot } from './support/browser.ts';
 import { collectConsoleErrors, signIn, signUpOrganization } from './support/organizations.ts';
 
 /** The value shown under a counter's label (label and value are a dt/dd pair). */
@@ -9,19 +9,10 @@ const counterValue = (page: Page, label: string) =>
   page.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
 
 describe('organisation dashboard', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser();
 
   it('shows the real organisation, copies and reveals its credentials, signs out, survives a restart', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     const errors = collectConsoleErrors(page);
     const { admin, organization } = await signUpOrganization(
       page,
@@ -55,7 +46,7 @@ describe('organisation dashboard', () => {
 
     const snippet = page.getByRole('region', { name: 'مثال تهيئة حزمة SDK' });
     await expect(snippet.textContent()).resolves.toContain(`clientId: '${organization.client_id}'`);
-    await expect(snippet.textContent()).resolves.toContain(`baseUrl: '${server.baseUrl}'`);
+    await expect(snippet.textContent()).resolves.toContain(`baseUrl: '${app.server.baseUrl}'`);
     expect(await page.getByRole('link', { name: 'عرض التوثيق' }).getAttribute('href')).toBe(
       '/documentation',
     );
@@ -96,14 +87,14 @@ describe('organisation dashboard', () => {
     );
 
     await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${app.server.baseUrl}/`);
     expect(await page.evaluate(() => localStorage.getItem('org_token'))).toBeNull();
     await page.goto('/org-dashboard');
     await page.waitForURL(/\/org-auth/);
 
     // The tab is closed while the server restarts, so its requests do not hit a closed port.
     await page.goto('about:blank');
-    await server.restart();
+    await app.server.restart();
     await signIn(page, admin);
     await page.goto('/org-dashboard');
     await page.getByText(organization.client_id, { exact: true }).waitFor();
@@ -114,7 +105,7 @@ describe('organisation dashboard', () => {
   });
 
   it('turns the side menu into a top bar with a drop-down menu on a phone', async () => {
-    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const page = await app.openPage('mobile');
     const errors = collectConsoleErrors(page);
     const { admin, organization } = await signUpOrganization(
       page,
@@ -157,7 +148,7 @@ describe('organisation dashboard', () => {
   });
 
   it('shows a skeleton while loading and an Arabic error with a working retry', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     const { admin, organization } = await signUpOrganization(page, 'dammam-bank', 'بنك الشرقية', {
       type: 'government',
       adminName: ['نورة', 'القحطاني'],

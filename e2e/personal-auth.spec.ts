@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { generateTotp, TOTP_PERIOD_SECONDS } from '../apps/api/src/lib/totp.ts';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { useAppAndBrowser } from './support/app-server.ts';
 import { lastCodeTo, newPerson, readOutbox, shootBoth } from './support/individuals.ts';
 import { collectConsoleErrors, horizontalOverflow } from './support/organizations.ts';
 
@@ -24,19 +23,10 @@ async function fillCredentials(page: Page, email: string, password: string) {
 }
 
 describe('personal sign-in side', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser({ startTimeout: 60_000 });
 
   it('registers, confirms by SMS code, signs out and in, turns on two-step, signs in with the code, resets the password', async () => {
-    const page = await openPage(browser, server.baseUrl);
+    const page = await app.openPage();
     const errors = collectConsoleErrors(page, REFUSED);
     const person = newPerson();
 
@@ -61,7 +51,7 @@ describe('personal sign-in side', () => {
     await shootBoth(page, 'personal-register-code');
     expect(await horizontalOverflow(page)).toBe(0);
 
-    await page.getByLabel('رمز التأكيد').fill(lastCodeTo(server.dataDir, person.phoneNumber));
+    await page.getByLabel('رمز التأكيد').fill(lastCodeTo(app.server.dataDir, person.phoneNumber));
     await page.getByRole('button', { name: 'تأكيد الحساب' }).click();
     await page.getByText('تم تأكيد حسابك بنجاح!').waitFor();
     await page.waitForURL('**/dashboard');
@@ -125,7 +115,7 @@ describe('personal sign-in side', () => {
     await page.getByRole('button', { name: 'إرسال الرابط' }).click();
     await page.getByText(/إذا كان هذا البريد مسجلاً لدينا/).waitFor();
     await shootBoth(page, 'personal-forgot-sent');
-    const mail = readOutbox(server.dataDir)
+    const mail = readOutbox(app.server.dataDir)
       .filter((line) => line.channel === 'email' && line.to === person.email)
       .at(-1);
     const link = mail?.text.match(/https?:\/\/\S+\/forgot-password#token=[\w-]+/)?.[0];
@@ -150,7 +140,7 @@ describe('personal sign-in side', () => {
   }, 180_000);
 
   it('guards personal pages and sends a signed-in person away from /login', async () => {
-    const page = await openPage(browser, server.baseUrl);
+    const page = await app.openPage();
     for (const path of ['/profile-settings', '/dashboard', '/documents']) {
       await page.goto(path);
       await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);

@@ -1,28 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot, viewports } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
 import { newPerson, registerConfirmedPerson } from './support/individuals.ts';
 import {
   collectConsoleErrors,
+  createApiKey,
   horizontalOverflow,
+  integratorHeaders,
   signIn,
   signUpOrganization,
 } from './support/organizations.ts';
-
-/** /v1 headers of an organisation: an API key made through its dashboard API. */
-async function integratorHeaders(page: Page, orgToken: string, clientId: string) {
-  const response = await page.request.post('/api/v1/security/api-keys', {
-    headers: { Authorization: `Bearer ${orgToken}` },
-    data: { key_name: 'Personal dashboard e2e key' },
-  });
-  expect(response.status()).toBe(201);
-  const key = (await response.json()) as { api_key: string; api_secret: string };
-  return {
-    'X-Client-Id': clientId,
-    Authorization: `Basic ${Buffer.from(`${key.api_key}:${key.api_secret}`).toString('base64')}`,
-  };
-}
 
 /** Screenshots of the current state at 1366 and 390 px, each checked for overflow. */
 async function screenshotBoth(page: Page, name: string) {
@@ -35,21 +23,12 @@ async function screenshotBoth(page: Page, name: string) {
 }
 
 describe('personal dashboard', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser();
 
   it('shows the codes issued for the person, who used them, when and which fields; a revoked code answers 410', async () => {
-    const page = await openPage(browser, server.baseUrl);
+    const page = await app.openPage();
     const errors = collectConsoleErrors(page);
-    const { person } = await registerConfirmedPerson(page, server.dataDir, newPerson());
+    const { person } = await registerConfirmedPerson(page, app.server.dataDir, newPerson());
     const { nationalId, phoneNumber } = person;
 
     await page.goto('/dashboard');
@@ -61,12 +40,18 @@ describe('personal dashboard', () => {
     // An organisation's app issues two codes for this national id, addressed to a bank.
     const issuer = await signUpOrganization(page, 'telecom', 'شركة الاتصالات المتقدمة');
     const issuerToken = await signIn(page, issuer.admin);
-    const issuerHeaders = await integratorHeaders(page, issuerToken, issuer.organization.client_id);
+    const issuerHeaders = integratorHeaders(
+      issuer.organization.client_id,
+      await createApiKey(page, issuerToken, { key_name: 'Personal dashboard e2e key' }),
+    );
     const bank = await signUpOrganization(page, 'bank', 'بنك الرياض الرقمي', {
       adminName: ['ريم', 'الشهري'],
     });
     const bankToken = await signIn(page, bank.admin);
-    const bankHeaders = await integratorHeaders(page, bankToken, bank.organization.client_id);
+    const bankHeaders = integratorHeaders(
+      bank.organization.client_id,
+      await createApiKey(page, bankToken, { key_name: 'Personal dashboard e2e key' }),
+    );
     const generate = async (data: Record<string, string>) => {
       const response = await page.request.post('/v1/tokens/generate', {
         headers: issuerHeaders,
@@ -156,7 +141,7 @@ describe('personal dashboard', () => {
   });
 
   it('sends a visitor without a personal token to sign in, back to /dashboard afterwards', async () => {
-    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const page = await app.openPage('mobile');
     await page.goto('/dashboard');
     await page.waitForURL(/\/login\?redirect=%2Fdashboard$/);
     await page.context().close();

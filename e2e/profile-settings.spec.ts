@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
 import { registerConfirmedPerson, shootBoth } from './support/individuals.ts';
 import { collectConsoleErrors, horizontalOverflow } from './support/organizations.ts';
 
 describe('/profile-settings', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser({ startTimeout: 60_000 });
 
   it('saves the profile and contact details for real: they persist after a reload', async () => {
-    const page = await openPage(browser, server.baseUrl);
+    const page = await app.openPage();
     const errors = collectConsoleErrors(page);
-    const { person } = await registerConfirmedPerson(page, server.dataDir);
+    const { person } = await registerConfirmedPerson(page, app.server.dataDir);
     await page.goto('/profile-settings');
 
     const nationalId = page.getByLabel('رقم الهوية الوطنية');

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot, viewports } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot, viewports } from './support/browser.ts';
 import { collectConsoleErrors, horizontalOverflow } from './support/organizations.ts';
 
 /** Not the default 0.005: the pages must show the server's PRICE_PER_CALL, not a constant. */
@@ -47,20 +47,11 @@ async function openPublicPage(page: Page, pagePath: string, heading: string) {
 }
 
 describe('the footer pages', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer({ PRICE_PER_CALL: PRICE });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser({ env: { PRICE_PER_CALL: PRICE } });
 
   it('each renders its heading right-to-left, fits 390 px, passes axe, at 1366 and 390 px', async () => {
     for (const viewport of Object.keys(viewports) as Array<keyof typeof viewports>) {
-      const page = await openPage(browser, server.baseUrl, viewport);
+      const page = await app.openPage(viewport);
       const errors = collectConsoleErrors(page);
       for (const { path: pagePath, heading } of PAGES) {
         await openPublicPage(page, pagePath, heading);
@@ -93,7 +84,7 @@ describe('the footer pages', () => {
       '/contact': 'Contact us',
       '/chat': 'Help assistant',
     };
-    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const page = await app.openPage('mobile');
     await page.context().addInitScript(() => localStorage.setItem('lang', 'en'));
     const errors = collectConsoleErrors(page);
     for (const { path: pagePath } of PAGES) {
@@ -112,7 +103,7 @@ describe('the footer pages', () => {
   });
 
   it('every internal link on them leads to a real page, and every in-page anchor exists', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     const targets = new Set<string>();
     for (const { path: pagePath, heading } of PAGES) {
       await openPublicPage(page, pagePath, heading);
@@ -140,7 +131,7 @@ describe('the footer pages', () => {
   });
 
   it('footer links open in a new tab, without giving the new page a handle on this one', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     await openPublicPage(page, '/about', 'من نحن');
     const links = page.getByRole('contentinfo').getByRole('navigation').getByRole('link');
     expect(await links.count()).toBe(8);
@@ -152,7 +143,7 @@ describe('the footer pages', () => {
   });
 
   it('the pricing page shows the server price and its calculator computes exactly', async () => {
-    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const page = await app.openPage('mobile');
     await openPublicPage(page, '/pricing', 'الأسعار');
     const card = page.getByTestId('price-card');
     await card.and(page.locator(':not([aria-busy])')).waitFor();
@@ -167,7 +158,7 @@ describe('the footer pages', () => {
   });
 
   it('the FAQ filters as you type and announces the count', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     await openPublicPage(page, '/faq', 'الأسئلة الشائعة');
     const questions = page.getByRole('main').locator('details');
     expect(await questions.count()).toBeGreaterThanOrEqual(12);
@@ -188,7 +179,7 @@ describe('the footer pages', () => {
 
   it('the assistant answers both price questions with the real price, and says when it cannot', async () => {
     for (const viewport of ['desktop', 'mobile'] as const) {
-      const page = await openPage(browser, server.baseUrl, viewport);
+      const page = await app.openPage(viewport);
       await openPublicPage(page, '/chat', 'المساعد الذكي');
       const input = page.getByLabel('سؤالك');
       const answers = page.getByTestId('assistant-answer');
@@ -229,7 +220,7 @@ describe('the footer pages', () => {
   });
 
   it('the contact form shows its messages, sends to the outbox, and refuses flooding', async () => {
-    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const page = await app.openPage('mobile');
     await openPublicPage(page, '/contact', 'تواصل معنا');
     await page.getByRole('button', { name: 'إرسال الرسالة' }).click();
     for (const message of [
@@ -257,7 +248,7 @@ describe('the footer pages', () => {
     await page.getByText('reem@example.sa', { exact: false }).waitFor();
     await saveScreenshot(page, 'public-contact-sent-mobile');
 
-    const outbox = readFileSync(path.join(server.dataDir, 'outbox.jsonl'), 'utf8')
+    const outbox = readFileSync(path.join(app.server.dataDir, 'outbox.jsonl'), 'utf8')
       .trim()
       .split('\n')
       .map(

@@ -1,10 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot } from './support/browser.ts';
 import {
   collectConsoleErrors,
   horizontalOverflow,
+  integratorHeaders,
   signIn,
   signUpOrganization,
 } from './support/organizations.ts';
@@ -12,10 +13,7 @@ import {
 /** A real integrator call: Basic api_key:api_secret plus the organisation's client id. */
 function generateToken(page: Page, clientId: string, key: { apiKey: string; apiSecret: string }) {
   return page.request.post('/v1/tokens/generate', {
-    headers: {
-      'X-Client-Id': clientId,
-      Authorization: `Basic ${Buffer.from(`${key.apiKey}:${key.apiSecret}`).toString('base64')}`,
-    },
+    headers: integratorHeaders(clientId, { api_key: key.apiKey, api_secret: key.apiSecret }),
     data: { data: { full_name: 'محمد أحمد القحطاني' }, data_scope: 'identity', expires_in: 600 },
   });
 }
@@ -24,19 +22,10 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 const errorToast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 describe('security dashboard', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser();
 
   it('creates a key, shows its secret once, counts its real use, turns it off, deletes it; adds a trusted IP; lists the events', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     const errors = collectConsoleErrors(page);
     const { admin, organization } = await signUpOrganization(page, 'riyadh-pay', 'مدفوعات الرياض');
     await signIn(page, admin);
@@ -198,7 +187,7 @@ describe('security dashboard', () => {
   });
 
   it('fits a phone: every tab, the dialog and the tables stay within the screen', async () => {
-    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const page = await app.openPage('mobile');
     const errors = collectConsoleErrors(page);
     const { admin, organization } = await signUpOrganization(page, 'jeddah-ins', 'تأمين جدة');
     await signIn(page, admin);

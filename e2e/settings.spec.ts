@@ -1,21 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot, type viewports } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot } from './support/browser.ts';
 import {
   collectConsoleErrors,
   horizontalOverflow,
+  openDashboardSection,
   signIn,
   signUpOrganization,
 } from './support/organizations.ts';
-
-async function openSettings(page: Page, viewport: keyof typeof viewports) {
-  await page.goto('/org-dashboard');
-  if (viewport === 'mobile') await page.getByRole('button', { name: 'فتح القائمة' }).click();
-  await page.getByRole('link', { name: 'الإعدادات' }).click();
-  await page.waitForURL(/\?section=settings$/);
-  await page.getByRole('heading', { level: 2, name: 'الإعدادات' }).waitFor();
-}
 
 /** Screenshots wait for the copy toast to leave, so they show the screen itself. */
 async function settle(page: Page) {
@@ -26,21 +19,12 @@ async function settle(page: Page) {
 }
 
 describe('settings item', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser();
 
   it.each(['desktop', 'mobile'] as const)(
     'edits the profile, reveals and rotates the secret, shows members and security (%s)',
     async (viewport) => {
-      const page = await openPage(browser, server.baseUrl, viewport);
+      const page = await app.openPage(viewport);
       const errors = collectConsoleErrors(page);
       const { admin, organization } = await signUpOrganization(
         page,
@@ -49,7 +33,7 @@ describe('settings item', () => {
         { adminName: ['نورة', 'الحربي'] },
       );
       const token = await signIn(page, admin);
-      await openSettings(page, viewport);
+      await openDashboardSection(page, viewport, 'الإعدادات', 'settings');
 
       // Profile: the saved values come back after a reload.
       const name = page.getByLabel('اسم المنشأة');

@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
 
 describe('the served app', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const app = useAppAndBrowser();
 
   it('is an Arabic right-to-left document with no request to another host', async () => {
-    const page = await openPage(browser, server.baseUrl);
+    const page = await app.openPage();
     const foreign: string[] = [];
     page.on('request', (req) => {
-      if (!req.url().startsWith(server.baseUrl) && !req.url().startsWith('data:'))
+      if (!req.url().startsWith(app.server.baseUrl) && !req.url().startsWith('data:'))
         foreign.push(req.url());
     });
     const errors: string[] = [];
@@ -37,7 +26,7 @@ describe('the served app', () => {
   });
 
   it('shows a not-found page for unknown paths and problem+json for unknown API routes', async () => {
-    const page = await openPage(browser, server.baseUrl);
+    const page = await app.openPage();
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'الصفحة غير موجودة' }).waitFor();
     const api = await page.request.get('/api/v1/nothing-here');

@@ -1,24 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server.ts';
-import { launchBrowser, openPage, saveScreenshot, type viewports } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { saveScreenshot } from './support/browser.ts';
 import {
   type Admin,
   collectConsoleErrors,
+  createApiKey,
   horizontalOverflow,
+  integratorHeaders,
+  openDashboardSection,
   signIn,
   signUpOrganization,
 } from './support/organizations.ts';
-
-/** An integrator's API key, created through the dashboard API. */
-async function createKey(page: Page, token: string) {
-  const response = await page.request.post('/api/v1/security/api-keys', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { key_name: 'Wallet e2e key' },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { api_key: string; api_secret: string };
-}
 
 /** The figure shown under a label (the label is a dt, the value the dd right after it). */
 const figure = (page: Page, label: string) =>
@@ -26,38 +19,18 @@ const figure = (page: Page, label: string) =>
 const figureText = async (page: Page, label: string) =>
   (await figure(page, label).textContent())?.replace(/\s+/g, ' ').trim();
 
-async function openWallet(page: Page, viewport: keyof typeof viewports) {
-  await page.goto('/org-dashboard');
-  if (viewport === 'mobile') await page.getByRole('button', { name: 'فتح القائمة' }).click();
-  await page.getByRole('link', { name: 'المحفظة' }).click();
-  await page.waitForURL(/\?section=wallet$/);
-  await page.getByRole('heading', { level: 2, name: 'المحفظة' }).waitFor();
-}
-
 describe('wallet', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const app = useAppAndBrowser();
   let admin: Admin;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
   it('shows three real billed calls: figures, banner, pay now, call log, chart and refresh', async () => {
-    const page = await openPage(browser, server.baseUrl, 'desktop');
+    const page = await app.openPage('desktop');
     const errors = collectConsoleErrors(page);
     const signedUp = await signUpOrganization(page, 'qassim-bank', 'بنك القصيم الرقمي');
     admin = signedUp.admin;
     const token = await signIn(page, admin);
-    const key = await createKey(page, token);
-    const headers = {
-      'X-Client-Id': signedUp.organization.client_id,
-      Authorization: `Basic ${Buffer.from(`${key.api_key}:${key.api_secret}`).toString('base64')}`,
-    };
+    const key = await createApiKey(page, token, { key_name: 'Wallet e2e key' });
+    const headers = integratorHeaders(signedUp.organization.client_id, key);
 
     // Three billed calls, then one refused call that costs nothing.
     const generated = await page.request.post('/v1/tokens/generate', {
@@ -79,7 +52,7 @@ describe('wallet', () => {
       (await page.request.post('/v1/tokens/verify', { headers, data: { token: code } })).status(),
     ).toBe(410);
 
-    await openWallet(page, 'desktop');
+    await openDashboardSection(page, 'desktop', 'المحفظة', 'wallet');
     await page.getByRole('heading', { name: 'مطلوب الدفع' }).waitFor();
     expect(await figureText(page, 'إجمالي استدعاءات API')).toBe('3');
     expect(await figureText(page, 'التكلفة غير المدفوعة')).toBe('0.015 ريال');
@@ -138,10 +111,10 @@ describe('wallet', () => {
   });
 
   it('fits a phone screen', async () => {
-    const page = await openPage(browser, server.baseUrl, 'mobile');
+    const page = await app.openPage('mobile');
     const errors = collectConsoleErrors(page);
     await signIn(page, admin);
-    await openWallet(page, 'mobile');
+    await openDashboardSection(page, 'mobile', 'المحفظة', 'wallet');
     await page.getByRole('heading', { name: 'مطلوب الدفع' }).waitFor();
     expect(await figureText(page, 'التكلفة غير المدفوعة')).toBe('0.020 ريال');
     await page.getByRole('region', { name: 'قائمة الاستدعاءات حسب اليوم' }).waitFor();
@@ -153,11 +126,11 @@ describe('wallet', () => {
 
   it('shows a new organisation an empty wallet without a payment banner', async () => {
     for (const viewport of ['desktop', 'mobile'] as const) {
-      const page = await openPage(browser, server.baseUrl, viewport);
+      const page = await app.openPage(viewport);
       const errors = collectConsoleErrors(page);
       const signedUp = await signUpOrganization(page, `new-${viewport}`, 'شركة الاتصالات الناشئة');
       await signIn(page, signedUp.admin);
-      await openWallet(page, viewport);
+      await openDashboardSection(page, viewport, 'المحفظة', 'wallet');
       await page.getByText('لا توجد استدعاءات API بعد').waitFor();
       await page.getByText('لا توجد استدعاءات خلال آخر 30 يوماً').waitFor();
       expect(await figureText(page, 'إجمالي استدعاءات API')).toBe('0');

@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/open.ts';
+import { launchBrowser, openPage, type viewports } from './browser.ts';
 
 const webDistDir = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
@@ -53,3 +56,27 @@ export async function startAppServer(env: Record<string, string> = {}) {
   };
 }
 export type AppServer = Awaited<ReturnType<typeof startAppServer>>;
+
+/**
+ * The app server and a browser for the describe block it is called in: started before its
+ * tests, closed after them. `openPage` opens a fresh context against the server.
+ */
+export function useAppAndBrowser(
+  options: { env?: Record<string, string>; startTimeout?: number } = {},
+) {
+  const app = {
+    server: undefined as unknown as AppServer,
+    browser: undefined as unknown as Browser,
+    openPage: (viewport?: keyof typeof viewports) =>
+      openPage(app.browser, app.server.baseUrl, viewport),
+  };
+  beforeAll(async () => {
+    app.server = await startAppServer(options.env);
+    app.browser = await launchBrowser();
+  }, options.startTimeout);
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.close();
+  });
+  return app;
+}

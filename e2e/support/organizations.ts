@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { viewports } from './browser.ts';
 
 export interface Admin {
   email: string;
@@ -74,3 +75,44 @@ export function collectConsoleErrors(page: Page, ignore?: RegExp) {
 /** How far the page is wider than the window (0: nothing overflows; tables scroll inside). */
 export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+export interface ApiKey {
+  api_key: string;
+  api_secret: string;
+}
+
+/** Creates an API key through the dashboard API, as the keys screen does. */
+export async function createApiKey(
+  page: Page,
+  sessionToken: string,
+  data: { key_name: string; scopes?: string[] },
+) {
+  const response = await page.request.post('/api/v1/security/api-keys', {
+    headers: { Authorization: `Bearer ${sessionToken}` },
+    data,
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as ApiKey;
+}
+
+/** The headers of an integrator's /v1 call: Basic api_key:api_secret plus the client id. */
+export function integratorHeaders(clientId: string, key: ApiKey) {
+  return {
+    'X-Client-Id': clientId,
+    Authorization: `Basic ${Buffer.from(`${key.api_key}:${key.api_secret}`).toString('base64')}`,
+  };
+}
+
+/** Opens a dashboard section from its menu item (on a phone, the menu opens first). */
+export async function openDashboardSection(
+  page: Page,
+  viewport: keyof typeof viewports,
+  name: string,
+  section: string,
+) {
+  await page.goto('/org-dashboard');
+  if (viewport === 'mobile') await page.getByRole('button', { name: 'فتح القائمة' }).click();
+  await page.getByRole('link', { name }).click();
+  await page.waitForURL(new RegExp(`\\?section=${section}$`));
+  await page.getByRole('heading', { level: 2, name }).waitFor();
+}
