@@ -50,6 +50,8 @@ describe('the language switch', () => {
     await page.goto('/');
     expect(await htmlLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await page.getByRole('heading', { name: 'شارك رمزاً مؤقتاً، لا بياناتك الشخصية' }).waitFor();
+    // The HTML is pre-rendered: the switch answers once the app has taken it over.
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
 
     await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
     await page

@@ -46,6 +46,7 @@ function buildIfNeeded() {
     'apps/web/src',
     'apps/web/index.html',
     'apps/web/public',
+    'apps/web/scripts',
     'apps/web/vite.config.ts',
     'packages/shared/src',
   ];

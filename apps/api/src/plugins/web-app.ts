@@ -7,11 +7,13 @@ import { sendProblem } from './errors.ts';
 const isApiPath = (url: string) => /^\/(api|v1)(\/|$|\?)/.test(url);
 
 /**
- * Serves the built single-page app: files from dist, and index.html for every other GET path
- * (client-side routes). API paths never fall through to the app: they answer 404 problem+json.
+ * Serves the built single-page app: files from dist, index.html (the pre-rendered landing page)
+ * for `/` and app.html (the empty shell) for every other GET path (client-side routes). API
+ * paths never fall through to the app: they answer 404 problem+json.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  const hasShell = existsSync(path.join(distDir, 'app.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -23,6 +25,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
         // Hashed file names never change content: cache them for a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else if (/\.html(\.br|\.gz)?$/.test(filePath)) {
+          // The pages name the hashed files of the current build: always revalidated.
+          reply.header('Cache-Control', 'no-cache');
         }
       },
     });
@@ -40,6 +45,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       return reply.code(404).type('text/plain').send('Not found');
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    // index.html holds the landing page pre-rendered (apps/web/scripts/prerender.mjs): it is
+    // for `/` only; every other client route gets the empty shell, so it never flashes the
+    // landing page. A build without the pre-rendering step has no app.html.
+    const isLanding = request.url.split('?')[0] === '/';
+    return reply.sendFile(isLanding || !hasShell ? 'index.html' : 'app.html');
   });
 }

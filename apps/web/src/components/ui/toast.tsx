@@ -12,6 +12,7 @@ interface ToastItem {
 
 const DURATION_MS = 4000;
 let items: ToastItem[] = [];
+const NO_ITEMS: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -52,6 +53,8 @@ export function Toaster() {
       return () => listeners.delete(listener);
     },
     () => items,
+    // The landing page's pre-rendered HTML (apps/web/src/prerender) has no toast.
+    () => NO_ITEMS,
   );
   return (
     <section

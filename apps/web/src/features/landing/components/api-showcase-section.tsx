@@ -1,6 +1,6 @@
 import { BadgeCheck, BookOpen, Check, Lock } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -9,12 +9,18 @@ import { usePricePerCall } from '../api/get-config.ts';
 import { curlSample, sampleResponse, sdkSample } from './api-samples.ts';
 import { SectionHeading } from './section-heading.tsx';
 
+const noSubscription = () => () => undefined;
+const browserOrigin = () => window.location.origin;
+const PRERENDER_ORIGIN = 'https://tanqin.sa';
+
 const POINTS = ['rest', 'auth', 'sdk', 'audience'] as const;
 
 export function ApiShowcaseSection() {
   const { t } = useTranslation('landing');
   const { price } = usePricePerCall();
-  const baseUrl = window.location.origin;
+  // The pre-rendered HTML (apps/web/src/prerender) cannot know the origin: it shows the
+  // production address until the page hydrates with the browser's own.
+  const baseUrl = useSyncExternalStore(noSubscription, browserOrigin, () => PRERENDER_ORIGIN);
   const samples = [
     { value: 'curl', label: t('api.curl'), code: curlSample(baseUrl) },
     { value: 'typescript', label: t('api.typescript'), code: sdkSample(baseUrl) },

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { collectConsoleErrors } from './support/organizations.ts';
+
+const HEADLINE = 'شارك رمزاً مؤقتاً، لا بياناتك الشخصية';
+
+/** Records, from before any page script runs, whether the landing page's <main> is ever removed. */
+const watchMainRemoval = () => {
+  const win = window as unknown as { mainRemoved: boolean };
+  win.mainRemoved = false;
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.removedNodes) {
+        if (node instanceof Element && (node.id === 'main' || node.querySelector('#main'))) {
+          win.mainRemoved = true;
+        }
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+};
+
+describe('the landing page pre-rendered at build time', () => {
+  const app = useAppAndBrowser();
+
+  it('is in the HTML served at / before any script runs; other routes get the empty shell', async () => {
+    const landing = await fetch(`${app.server.baseUrl}/`);
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get('cache-control')).toBe('no-cache');
+    const html = await landing.text();
+    expect(html).toContain(`>${HEADLINE}</h1>`);
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    // The price comes from the server at run time: the HTML shows its loading state.
+    expect(html).toMatch(/data-testid="price-tile"[^>]*aria-busy="true"/);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // The CSP allows no inline script.
+
+    for (const route of ['/org-auth', '/org-dashboard', '/docs?x=1']) {
+      const response = await fetch(`${app.server.baseUrl}${route}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const shell = await response.text();
+      expect(shell).toContain('<div id="root"></div>');
+      expect(shell).not.toContain(HEADLINE);
+    }
+  });
+
+  it('hydrates the HTML in place: no error, the page is never replaced, and it responds', async () => {
+    const page = await app.openPage('mobile');
+    const errors = collectConsoleErrors(page);
+    await page.addInitScript(watchMainRemoval);
+    await page.goto('/');
+    await page.getByTestId('price-tile').and(page.locator(':not([aria-busy])')).waitFor();
+    // The journey's steps answer clicks only once React has taken over the HTML.
+    const steps = page.getByRole('list', { name: 'خطوات الرحلة' });
+    await steps.getByRole('button', { name: /تتبّع الاستخدام/ }).click();
+    await page.getByRole('heading', { level: 3, name: 'تتبّع الاستخدام' }).waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { mainRemoved: boolean }).mainRemoved),
+    ).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a signed-in organisation its dashboard link and an English reader English, without errors', async () => {
+    const page = await app.openPage('desktop');
+    const errors = collectConsoleErrors(page);
+    await page.goto('/org-auth');
+    await page.evaluate(() => localStorage.setItem('org_token', 'a-token'));
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'لوحة التحكم' }).waitFor();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' }).count()).toBe(
+      0,
+    );
+
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.goto('/');
+    await page
+      .getByRole('heading', { level: 1, name: 'Share a temporary code, not your personal data' })
+      .waitFor();
+    expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+    // The sample request names the browser's own address once the app runs.
+    await page
+      .getByText(`curl -X POST "${app.server.baseUrl}/v1/tokens/generate"`, { exact: false })
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+});
