@@ -1,14 +1,17 @@
-import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client.ts';
+
+/** The keys a namespace needs for `personalErrorText` (personalAuth and profile have them). */
+type ErrorKey = 'errors.tooManyRequests' | 'errors.server' | 'errors.network';
 
 /**
  * The text of a failed personal call: the server's Arabic `detail_ar` (or its `detail` when the
- * page is English), else a reading of the status, else the form's fallback.
+ * page is English), else a reading of the status (in the caller's namespace), else the form's
+ * fallback.
  */
 export function personalErrorText(
   error: unknown,
   fallback: string,
-  t: TFunction<'personalAuth'>,
+  t: (key: ErrorKey) => string,
   language = 'ar',
 ) {
   if (error instanceof ApiError) {

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { PersonalLayout } from '../../components/personal-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { personalErrorText } from '../personal-auth/error-text.ts';
 import { useProfile } from './api/profile.ts';
 import { ContactSection } from './components/contact-section.tsx';
 import { PreferencesSection } from './components/preferences-section.tsx';
 import { ProfileSection } from './components/profile-section.tsx';
 import { SecuritySection } from './components/security-section.tsx';
-import { profileErrorText } from './error-text.ts';
 
 const SECTIONS = [
   { id: 'profile', icon: UserRound },
@@ -58,7 +58,7 @@ export function ProfileSettingsPage() {
           ) : null}
           {profile.isError ? (
             <Alert tone="error">
-              <p>{profileErrorText(profile.error, t('loadFailed'), t, i18n.language)}</p>
+              <p>{personalErrorText(profile.error, t('loadFailed'), t, i18n.language)}</p>
               <Button
                 variant="secondary"
                 size="sm"

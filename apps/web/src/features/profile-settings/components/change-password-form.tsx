@@ -9,8 +9,8 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
+import { personalErrorText } from '../../personal-auth/error-text.ts';
 import { useChangePassword } from '../api/profile.ts';
-import { profileErrorText } from '../error-text.ts';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -92,7 +92,7 @@ export function ChangePasswordForm() {
       </div>
       {showGeneral ? (
         <Alert tone="error">
-          {profileErrorText(change.error, t('security.passwordFailed'), t, i18n.language)}
+          {personalErrorText(change.error, t('security.passwordFailed'), t, i18n.language)}
         </Alert>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">

@@ -10,8 +10,8 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
+import { personalErrorText } from '../../personal-auth/error-text.ts';
 import { useDisableTwoFactor } from '../api/profile.ts';
-import { profileErrorText } from '../error-text.ts';
 
 type DisableForm = z.input<typeof disableTwoFactorSchema>;
 
@@ -76,7 +76,7 @@ export function TwoFactorDisableDialog({
           <Alert tone="error">
             {invalidCode
               ? t('disable.invalidCode')
-              : profileErrorText(disable.error, t('disable.failed'), t, i18n.language)}
+              : personalErrorText(disable.error, t('disable.failed'), t, i18n.language)}
           </Alert>
         ) : null}
         <DialogActions>

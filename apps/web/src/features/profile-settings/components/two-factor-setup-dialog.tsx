@@ -12,8 +12,8 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { CodeInput } from '../../personal-auth/components/code-input.tsx';
+import { personalErrorText } from '../../personal-auth/error-text.ts';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from '../api/profile.ts';
-import { profileErrorText } from '../error-text.ts';
 
 type CodeForm = z.input<typeof enableTwoFactorSchema>;
 
@@ -86,7 +86,7 @@ export function TwoFactorSetupDialog({ onClose }: { onClose: () => void }) {
       ) : null}
       {setup.isError ? (
         <Alert tone="error">
-          {profileErrorText(setup.error, t('setup.prepareFailed'), t, i18n.language)}
+          {personalErrorText(setup.error, t('setup.prepareFailed'), t, i18n.language)}
         </Alert>
       ) : null}
       {setup.data ? (
@@ -130,7 +130,7 @@ export function TwoFactorSetupDialog({ onClose }: { onClose: () => void }) {
               <p>
                 {invalidCode
                   ? t('setup.invalidCode')
-                  : profileErrorText(enable.error, t('setup.invalidCode'), t, i18n.language)}
+                  : personalErrorText(enable.error, t('setup.invalidCode'), t, i18n.language)}
               </p>
             </Alert>
           ) : null}

@@ -5,8 +5,8 @@ import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
+import { personalErrorText } from '../../personal-auth/error-text.ts';
 import { useUpdateProfile } from '../api/profile.ts';
-import { profileErrorText } from '../error-text.ts';
 
 type Key = keyof ProfileUpdateInput;
 
@@ -80,7 +80,7 @@ export function useSectionForm<K extends Key>(
       update.error.fieldErrors.some(({ path }) => (keys as readonly string[]).includes(path)));
   const errorText =
     update.isError && !hasFieldErrors
-      ? profileErrorText(update.error, t('saveFailed'), t, i18n.language)
+      ? personalErrorText(update.error, t('saveFailed'), t, i18n.language)
       : undefined;
 
   return {
