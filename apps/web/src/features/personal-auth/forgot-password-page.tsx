@@ -19,6 +19,7 @@ import { useFieldErrorText } from '../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../org-auth/ltr-input.ts';
 import { useForgotPassword, useResetPassword } from './api/auth.ts';
 import { AuthShell, linkClasses } from './components/auth-shell.tsx';
+import { guardedSubmit } from './components/guarded-submit.ts';
 import { SubmitButton } from './components/submit-button.tsx';
 import { personalErrorText } from './error-text.ts';
 
@@ -91,12 +92,7 @@ function RequestForm() {
     <form
       noValidate
       className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (request.isPending) return;
-        request.reset();
-        void submit(event);
-      }}
+      onSubmit={guardedSubmit(request.isPending, request.reset, submit)}
     >
       <TextField
         type="email"
@@ -171,12 +167,7 @@ function ResetForm({ token, onRequestNew }: { token: string; onRequestNew: () =>
     <form
       noValidate
       className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (reset.isPending) return;
-        reset.reset();
-        void submit(event);
-      }}
+      onSubmit={guardedSubmit(reset.isPending, reset.reset, submit)}
     >
       <TextField
         type="password"

@@ -19,6 +19,7 @@ import { LTR_INPUT } from '../org-auth/ltr-input.ts';
 import { useRegisterIndividual, type Verification } from './api/auth.ts';
 import { AuthShell, linkClasses } from './components/auth-shell.tsx';
 import { ConfirmCodeStep } from './components/confirm-code-step.tsx';
+import { guardedSubmit } from './components/guarded-submit.ts';
 import { SubmitButton } from './components/submit-button.tsx';
 import { personalErrorText } from './error-text.ts';
 import { PERSONAL_HOME, PERSONAL_REDIRECT_DELAY_MS } from './redirect.ts';
@@ -134,12 +135,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (verification: Verificat
     <form
       noValidate
       className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (registration.isPending) return;
-        registration.reset();
-        void submit(event);
-      }}
+      onSubmit={guardedSubmit(registration.isPending, registration.reset, submit)}
     >
       <fieldset className="space-y-4">
         <legend className="mb-3 text-sm font-bold text-brand-800">

@@ -12,6 +12,7 @@ import { LTR_INPUT } from '../../org-auth/ltr-input.ts';
 import { type LoginOutcome, usePersonalLogin } from '../api/auth.ts';
 import { personalErrorText } from '../error-text.ts';
 import { linkClasses } from './auth-shell.tsx';
+import { guardedSubmit } from './guarded-submit.ts';
 import { SubmitButton } from './submit-button.tsx';
 
 /** Spec section 5: on the personal login an empty email is an invalid one, as its message says. */
@@ -52,16 +53,7 @@ export function LoginCredentialsForm({
   );
 
   return (
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (isBusy) return;
-        login.reset();
-        void submit(event);
-      }}
-    >
+    <form noValidate className="space-y-5" onSubmit={guardedSubmit(isBusy, login.reset, submit)}>
       <TextField
         type="email"
         {...LTR_INPUT}

@@ -13,6 +13,7 @@ import { type LoginOutcome, useVerifyTwoFactor } from '../api/auth.ts';
 import { personalErrorText } from '../error-text.ts';
 import { linkClasses } from './auth-shell.tsx';
 import { CodeInput } from './code-input.tsx';
+import { guardedSubmit } from './guarded-submit.ts';
 import { SubmitButton } from './submit-button.tsx';
 
 const appCodeSchema = z.object({ code: twoFactorFormCodeSchema });
@@ -70,16 +71,7 @@ export function TwoFactorForm({
   }
 
   return (
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (isBusy) return;
-        verify.reset();
-        void submit(event);
-      }}
-    >
+    <form noValidate className="space-y-5" onSubmit={guardedSubmit(isBusy, verify.reset, submit)}>
       <Alert tone="info">
         <p className="flex items-center gap-2 font-semibold">
           <ShieldCheck aria-hidden className="size-5 shrink-0" />
