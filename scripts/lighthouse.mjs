@@ -112,7 +112,7 @@ async function startProduct() {
   return { baseUrl, stop };
 }
 
-/** The files the landing page loads: the entry and its static imports, then the landing route's. */
+/** The files the landing page loads: the entry, the app and their static imports, the landing route's. */
 function landingFiles() {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const files = new Set();
@@ -124,6 +124,8 @@ function landingFiles() {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit('index.html');
+  // The entry (src/boot.ts) imports the app (src/main.tsx) once the pre-rendered page is painted.
+  for (const key of manifest['index.html']?.dynamicImports ?? []) visit(key);
   const landingRoute = Object.keys(manifest).find((key) => key.endsWith('src/routes/landing.tsx'));
   if (landingRoute) visit(landingRoute);
   return [...files];

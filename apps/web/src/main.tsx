@@ -1,6 +1,5 @@
-import './index.css';
 import './lib/i18n.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
@@ -26,7 +25,11 @@ function app() {
 if (container.firstElementChild && window.location.pathname === '/') {
   void loadLazyRoutes(routes, '/').then(async () => {
     if (currentLanguage() === 'ar') {
-      hydrateRoot(container, app());
+      // In a transition, hydration yields to the browser every few milliseconds instead of
+      // holding the main thread for the whole page.
+      startTransition(() => {
+        hydrateRoot(container, app());
+      });
     } else {
       // A reader who chose English sees the Arabic HTML until the English texts are here.
       await languageReady;

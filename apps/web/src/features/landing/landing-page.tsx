@@ -21,7 +21,13 @@ export function LandingPage() {
         {t('skipToContent')}
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* Sections below the first screen are laid out when they come near the viewport: the
+          browser paints the pre-rendered page sooner on a slow phone. */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex-1 focus:outline-none [&>section:nth-child(n+3)]:[contain-intrinsic-size:auto_900px] [&>section:nth-child(n+3)]:[content-visibility:auto]"
+      >
         <HeroSection />
         <StatsSection />
         <ScenariosSection />
