@@ -34,17 +34,12 @@ const loadersByNamespace = (files: Loaders) =>
 const coreArabic = import.meta.glob<LocaleModule>('../locales/ar/{common,landing}.json', {
   eager: true,
 });
-// Tests render screens synchronously: there, every Arabic file is in the store from the start.
-const testArabic =
-  import.meta.env.MODE === 'test'
-    ? import.meta.glob<LocaleModule>('../locales/ar/*.json', { eager: true })
-    : {};
 const lazyFiles: Record<AppLanguage, Map<string, () => Promise<LocaleModule>>> = {
   ar: loadersByNamespace(import.meta.glob<LocaleModule>('../locales/ar/*.json')),
   en: loadersByNamespace(import.meta.glob<LocaleModule>('../locales/en/*.json')),
 };
 
-export const resources = { ar: namespacesOf({ ...coreArabic, ...testArabic }) };
+export const resources = { ar: namespacesOf(coreArabic) };
 
 export const isAppLanguage = (value: unknown): value is AppLanguage =>
   typeof value === 'string' && Object.hasOwn(LANGUAGES, value);

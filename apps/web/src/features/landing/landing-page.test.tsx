@@ -116,7 +116,9 @@ describe('the landing page', () => {
     serveConfig(async () => configResponse('0.005'));
     renderLanding();
     const request = screen.getByText(/curl -X POST/);
-    expect(request.closest('pre')).toHaveClass('ltr-island', 'font-mono');
+    expect(request.closest('pre')).toHaveClass('font-mono');
+    // The scrolling box around the code is the left-to-right island (so it scrolls from the left).
+    expect(request.closest('.ltr-island')).toContainElement(request.closest('pre'));
     expect(request).toHaveTextContent('/v1/tokens/generate');
     expect(request).toHaveTextContent('X-Client-Id: tqc_');
     expect(request).toHaveTextContent('Authorization: Basic');
