@@ -69,7 +69,10 @@ export const validationMessages = {
     ar: 'كلمة المرور الحالية مطلوبة',
     en: 'The current password is required',
   },
-  languageInvalid: { ar: 'يرجى اختيار اللغة العربية أو الإنجليزية', en: 'Choose Arabic or English' },
+  languageInvalid: {
+    ar: 'يرجى اختيار اللغة العربية أو الإنجليزية',
+    en: 'Choose Arabic or English',
+  },
   keyNameRequired: { ar: 'اسم المفتاح مطلوب', en: 'Key name is required' },
   scopesRequired: { ar: 'اختر صلاحية واحدة على الأقل', en: 'Choose at least one scope' },
   scopeUnknown: { ar: 'صلاحية غير معروفة', en: 'Unknown scope' },
