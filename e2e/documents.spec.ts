@@ -9,6 +9,10 @@ import { saveScreenshot, viewports } from './support/browser.ts';
 import { newPerson, registerConfirmedPerson } from './support/individuals.ts';
 import { collectConsoleErrors, horizontalOverflow } from './support/organizations.ts';
 
+/** A status filter, named by its label and count ("مرفوض (0)"; spacing around the count may vary). */
+const filterButton = (page: Page, label: string, count: number) =>
+  page.getByRole('button', { name: new RegExp(`^${label}\\s*\\(?\\s*${count}\\s*\\)?$`) });
+
 /**
  * A small valid PDF (one page saying hello, a correct cross-reference table) with an unused
  * stream of `padding` bytes, so an upload takes long enough to watch its progress.
@@ -152,10 +156,10 @@ describe('documents', () => {
     await screenshotBoth(page, 'list');
 
     // Filters count what there is.
-    await page.getByRole('button', { name: 'مرفوض (0)' }).click();
+    await filterButton(page, 'مرفوض', 0).click();
     await page.getByText('لا توجد مستندات بهذه الحالة.').waitFor();
     await screenshotBoth(page, 'filter-rejected');
-    await page.getByRole('button', { name: 'قيد المراجعة (1)' }).click();
+    await filterButton(page, 'قيد المراجعة', 1).click();
     await row.waitFor();
 
     // View: the file opens in a new tab from an object URL (the bearer never leaves the page).
@@ -207,7 +211,7 @@ describe('documents', () => {
     // A text file renamed .pdf is refused before it is sent.
     const fakePath = path.join(folder, 'passport.pdf');
     writeFileSync(fakePath, 'This is not a PDF, just some notes.\n');
-    await page.getByRole('button', { name: 'الكل (2)' }).click();
+    await filterButton(page, 'الكل', 2).click();
     await fileInput(page, 'رفع رخصة القيادة').setInputFiles(fakePath);
     const refusal = required.getByRole('alert');
     await refusal.getByText('لم يُرفع الملف «passport.pdf»').waitFor();
@@ -222,7 +226,7 @@ describe('documents', () => {
     await dialog.getByRole('button', { name: 'حذف المستند' }).click();
     await page.getByText('حُذف المستند.').waitFor();
     await row.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'الكل (1)' }).waitFor();
+    await filterButton(page, 'الكل', 1).waitFor();
     const list = await page.request.get('/api/v1/documents', {
       headers: {
         Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}`,

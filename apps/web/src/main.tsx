@@ -1,5 +1,5 @@
 import './lib/i18n.ts';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
@@ -25,11 +25,9 @@ function app() {
 if (container.firstElementChild && window.location.pathname === '/') {
   void loadLazyRoutes(routes, '/').then(async () => {
     if (currentLanguage() === 'ar') {
-      // In a transition, hydration yields to the browser every few milliseconds instead of
-      // holding the main thread for the whole page.
-      startTransition(() => {
-        hydrateRoot(container, app());
-      });
+      // Hydrated in one go, not in a transition: a time-sliced hydration on a slow machine let
+      // other updates interleave with it and React then reported a text mismatch.
+      hydrateRoot(container, app());
     } else {
       // A reader who chose English sees the Arabic HTML until the English texts are here.
       await languageReady;
