@@ -1,20 +1,10 @@
+import { formatCount } from '../../lib/format.ts';
 import { localeFormat } from '../../lib/language.ts';
 
-// Digits are Latin (0-9), as on the dashboard item (features/org-dashboard/format.ts): amounts such
-// as 0.005 must read the same in the wallet, the API answers and the invoices integrators keep,
-// and the Arabic-Indic zero (٠) is easily taken for a dot in a decimal. Month names stay Arabic;
-// the calendar is Gregorian because the API's dates are.
-const countFormat = localeFormat(
-  (locale) => new Intl.NumberFormat(locale, { numberingSystem: 'latn' }),
-);
-const longDateFormat = localeFormat(
-  (locale) =>
-    new Intl.DateTimeFormat(locale, {
-      dateStyle: 'long',
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-    }),
-);
+export { formatCount, formatLongDate } from '../../lib/format.ts';
+
+// Latin digits and the Gregorian calendar as on every dashboard screen (lib/format.ts): 0.005
+// must read the same in the wallet, the API answers and the invoices integrators keep.
 // The call log groups by UTC date (spec section 9): its dates and times are shown in UTC too, so
 // a call never appears under a date other than its own.
 const utcDayFormat = localeFormat(
@@ -48,8 +38,6 @@ const shortDayFormat = localeFormat(
     }),
 );
 
-export const formatCount = (value: number) => countFormat().format(value);
-
 /**
  * A riyal amount as the API writes it ("0.005") to integer thousandths (5). Money stays an
  * integer here as on the server; an amount that is not a decimal with at most 3 places is NaN.
@@ -66,15 +54,11 @@ export function formatMillis(millis: number): string {
   if (!Number.isFinite(millis)) return '—';
   const sign = millis < 0 ? '-' : '';
   const abs = Math.abs(millis);
-  return `${sign}${countFormat().format(Math.floor(abs / 1000))}.${String(abs % 1000).padStart(3, '0')}`;
+  return `${sign}${formatCount(Math.floor(abs / 1000))}.${String(abs % 1000).padStart(3, '0')}`;
 }
 
 /** An amount from the API, always with 3 decimals, so 0.005 never reads as 0.01. */
 export const formatRiyal = (amount: string) => formatMillis(riyalToMillis(amount));
-
-/** An instant as an Arabic (Saudi) long date in the reader's time zone: "5 مارس 2025". */
-export const formatLongDate = (isoTimestamp: string) =>
-  longDateFormat().format(new Date(isoTimestamp));
 
 /** A calendar date ("2026-11-22") as an Arabic long date: "22 نوفمبر 2026". */
 export const formatDay = (date: string) => utcDayFormat().format(new Date(`${date}T00:00:00Z`));
