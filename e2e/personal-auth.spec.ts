@@ -17,7 +17,9 @@ async function signOut(page: Page) {
 }
 
 async function fillCredentials(page: Page, email: string, password: string) {
-  await page.getByLabel('البريد الإلكتروني').fill(email);
+  // After signing out the profile page (with its own email field and switch) may still be leaving.
+  await page.waitForURL(/\/login/);
+  await page.getByRole('textbox', { name: 'البريد الإلكتروني' }).fill(email);
   await page.getByLabel('كلمة المرور').fill(password);
   await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
 }
