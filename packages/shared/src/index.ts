@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './ip.ts';
+export * from './json-limits.ts';
 export * from './messages.ts';
 export * from './national-id.ts';
 export * from './permissions.ts';
@@ -14,6 +15,7 @@ export * from './schemas/organizations.ts';
 export * from './schemas/personal-codes.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/security.ts';
+export * from './schemas/text.ts';
 export * from './schemas/tokens.ts';
 export * from './schemas/wallet.ts';
 export * from './token-code.ts';

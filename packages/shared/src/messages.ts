@@ -122,6 +122,14 @@ export const validationMessages = {
     en: 'The message must be at most 5000 characters',
   },
   invalidValue: { ar: 'قيمة غير صالحة', en: 'Invalid value' },
+  payloadTooDeep: {
+    ar: 'البيانات متداخلة بعمق أو كبيرة أكثر من المسموح',
+    en: 'The data is nested too deeply or holds too many values',
+  },
+  textInvalid: {
+    ar: 'النص يحتوي على رموز غير مسموح بها',
+    en: 'The text contains characters that are not allowed',
+  },
   documentTypeInvalid: { ar: 'يرجى اختيار نوع المستند', en: 'Choose the document type' },
   documentNameRequired: { ar: 'اسم الملف مطلوب', en: 'The file name is required' },
   documentStatusInvalid: { ar: 'حالة المستند غير صالحة', en: 'Invalid document status' },

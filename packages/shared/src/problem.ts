@@ -6,6 +6,7 @@ export const problemCodes = {
   validation_failed: 400,
   bad_request: 400,
   invalid_json: 400,
+  payload_too_deep: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
   unsupported_file_type: 415,

@@ -6,7 +6,12 @@ import { AppError } from './app-error.ts';
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const errors: FieldError[] = result.error.issues.map((issue) =>
+  throw validationProblem(result.error);
+}
+
+/** The problem of a failed parse: `validation_failed` with every field, or `payload_too_deep`. */
+export function validationProblem(error: z.ZodError): AppError {
+  const errors: FieldError[] = error.issues.map((issue) =>
     isValidationMessageKey(issue.message)
       ? {
           path: issue.path.join('.'),
@@ -15,8 +20,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
         }
       : { path: issue.path.join('.'), code: 'invalidValue', message: issue.message },
   );
+  const tooDeep = errors.find((field) => field.code === 'payloadTooDeep');
+  if (tooDeep) {
+    return new AppError('payload_too_deep', messageText(tooDeep.code, 'en'), {
+      errors: [tooDeep],
+      detailAr: messageText(tooDeep.code, 'ar'),
+    });
+  }
   const first = errors[0];
-  throw new AppError('validation_failed', 'The request has invalid fields', {
+  return new AppError('validation_failed', 'The request has invalid fields', {
     errors,
     detailAr: first ? messageText(first.code, 'ar') : undefined,
   });

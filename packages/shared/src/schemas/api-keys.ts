@@ -6,13 +6,11 @@ import {
   SCOPES,
 } from '../constants.ts';
 import { isIpOrCidr, splitIpList } from '../ip.ts';
+import { text } from './text.ts';
 
 /** Allowed IPs as the form's comma-separated text or a list; each entry an IP or CIDR range. */
 export const allowedIpsSchema = z
-  .union([
-    z.string().max(4000, 'tooLong'),
-    z.array(z.string().max(64, 'tooLong')).max(100, 'tooLong'),
-  ])
+  .union([text().max(4000, 'tooLong'), z.array(text().max(64, 'tooLong')).max(100, 'tooLong')])
   .transform((value) =>
     typeof value === 'string' ? splitIpList(value) : value.map((ip) => ip.trim()),
   )
@@ -26,7 +24,7 @@ const rateLimit = (max: number) =>
     .max(max, 'rateLimitInvalid');
 
 export const createApiKeySchema = z.object({
-  key_name: z.string('keyNameRequired').trim().min(1, 'keyNameRequired').max(100, 'tooLong'),
+  key_name: text('keyNameRequired').trim().min(1, 'keyNameRequired').max(100, 'tooLong'),
   scopes: z
     .array(z.enum(SCOPES, 'scopeUnknown'), 'scopesRequired')
     .min(1, 'scopesRequired')
@@ -38,16 +36,16 @@ export const createApiKeySchema = z.object({
   rate_limit_per_minute: rateLimit(100_000).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
   // The form's datetime-local text or an ISO date-time; "in the future" is checked by the server clock.
   expires_at: z
-    .union([z.literal(''), z.string().max(40, 'tooLong')])
+    .union([z.literal(''), text().max(40, 'tooLong')])
     .optional()
     .nullable()
     .transform((value) => (value ? new Date(value) : undefined))
     .refine((date) => date === undefined || !Number.isNaN(date.getTime()), 'expiresAtInvalid'),
-  organization_id: z.string().max(100).optional(),
+  organization_id: text().max(100).optional(),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 
 export const updateApiKeySchema = z.object({
   is_active: z.boolean(),
-  organization_id: z.string().max(100).optional(),
+  organization_id: text().max(100).optional(),
 });

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { ORGANIZATION_TYPES } from '../constants.ts';
+import { text } from './text.ts';
 
-const email = z.string('emailInvalid').trim().max(254, 'tooLong').email('emailInvalid');
-const optionalPhone = z.string().trim().max(32, 'tooLong').optional();
+const email = text('emailInvalid').trim().max(254, 'tooLong').email('emailInvalid');
+const optionalPhone = text().trim().max(32, 'tooLong').optional();
 
 /** The email and optional phone fields of the sign-up forms, for other forms of the same people. */
 export { email as emailSchema, optionalPhone as optionalPhoneSchema };
 
 /** Password rules of spec section 5; each failure carries its own message. */
-export const passwordSchema = z
-  .string('passwordMin')
+export const passwordSchema = text('passwordMin')
   .max(128, 'tooLong')
   .min(8, 'passwordMin')
   .regex(/[A-Z]/, 'passwordUppercase')
@@ -18,11 +18,11 @@ export const passwordSchema = z
 
 /** A person's own fields of an organisation account: sign-up's admin and an invited member. */
 export const personFields = {
-  firstName: z.string('firstNameRequired').trim().min(1, 'firstNameRequired').max(100, 'tooLong'),
-  lastName: z.string('lastNameRequired').trim().min(1, 'lastNameRequired').max(100, 'tooLong'),
+  firstName: text('firstNameRequired').trim().min(1, 'firstNameRequired').max(100, 'tooLong'),
+  lastName: text('lastNameRequired').trim().min(1, 'lastNameRequired').max(100, 'tooLong'),
   phoneNumber: optionalPhone,
   password: passwordSchema,
-  confirmPassword: z.string('passwordsMismatch').max(128, 'tooLong'),
+  confirmPassword: text('passwordsMismatch').max(128, 'tooLong'),
 };
 
 /** confirmPassword must repeat password; `.refine(...passwordsMatch)` on any schema with both. */
@@ -54,29 +54,27 @@ export const adminDetailsSchema = z
 
 /** The organisation sign-up entity of spec section 3, exactly as the form sends it. */
 export const orgSignupSchema = z.object({
-  name: z.string('orgNameRequired').trim().min(1, 'orgNameRequired').max(200, 'tooLong'),
+  name: text('orgNameRequired').trim().min(1, 'orgNameRequired').max(200, 'tooLong'),
   type: z.enum(ORGANIZATION_TYPES, 'orgTypeRequired'),
   email,
   phone: optionalPhone,
-  contactPerson: z
-    .string('contactPersonRequired')
+  contactPerson: text('contactPersonRequired')
     .trim()
     .min(1, 'contactPersonRequired')
     .max(200, 'tooLong'),
-  verificationDocumentUrl: z.string().url().max(2000).optional(),
+  verificationDocumentUrl: text().url().max(2000).optional(),
   adminDetails: adminDetailsSchema,
 });
 export type OrgSignupInput = z.input<typeof orgSignupSchema>;
 export type OrgSignup = z.output<typeof orgSignupSchema>;
 
 export const loginSchema = z.object({
-  email: z
-    .string('emailRequired')
+  email: text('emailRequired')
     .trim()
     .min(1, 'emailRequired')
     .max(254, 'tooLong')
     .email('emailInvalid'),
-  password: z.string('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
+  password: text('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { text } from './text.ts';
 
 /** Shortest and longest message the contact form accepts (characters, after trimming). */
 export const CONTACT_MESSAGE_MIN = 10;
@@ -9,15 +10,13 @@ export const CONTACT_MESSAGES_PER_HOUR = 5;
 
 /** POST /api/v1/contact: the public contact form (footer page /contact). */
 export const contactMessageSchema = z.object({
-  name: z.string('contactNameRequired').trim().min(1, 'contactNameRequired').max(100, 'tooLong'),
-  email: z.string('emailRequired').trim().min(1, 'emailRequired').pipe(emailSchema),
-  subject: z
-    .string('contactSubjectRequired')
+  name: text('contactNameRequired').trim().min(1, 'contactNameRequired').max(100, 'tooLong'),
+  email: text('emailRequired').trim().min(1, 'emailRequired').pipe(emailSchema),
+  subject: text('contactSubjectRequired')
     .trim()
     .min(1, 'contactSubjectRequired')
     .max(150, 'tooLong'),
-  message: z
-    .string('contactMessageMin')
+  message: text('contactMessageMin')
     .trim()
     .min(CONTACT_MESSAGE_MIN, 'contactMessageMin')
     .max(CONTACT_MESSAGE_MAX, 'contactMessageTooLong'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** An individual's documents (GET/POST /api/v1/documents): uploaded, encrypted at rest, reviewed. */
 
@@ -31,10 +32,9 @@ export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_NAME_MAX = 200;
 
 /** The original file name, as shown in the list: trimmed, without control characters. */
-const documentName = z
-  .string({ error: 'documentNameRequired' })
+const documentName = text('documentNameRequired')
   .transform((value) => value.replace(/[\p{Cc}\p{Cf}]/gu, '').trim())
-  .pipe(z.string().min(1, 'documentNameRequired').max(DOCUMENT_NAME_MAX, 'tooLong'));
+  .pipe(text().min(1, 'documentNameRequired').max(DOCUMENT_NAME_MAX, 'tooLong'));
 
 export const documentListQuerySchema = z.object({
   status: z.enum(['all', ...DOCUMENT_STATUSES], { error: 'documentStatusInvalid' }).default('all'),
@@ -61,7 +61,7 @@ export const documentParamsSchema = z.object({
 
 export const documentReviewSchema = z.object({
   status: z.enum(['verified', 'rejected']),
-  notes: z.string().trim().max(1000, 'tooLong').optional(),
+  notes: text().trim().max(1000, 'tooLong').optional(),
 });
 
 export interface DocumentItem {

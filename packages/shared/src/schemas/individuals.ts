@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidSaudiNationalId, toAsciiDigits } from '../national-id.ts';
 import { passwordSchema } from './auth.ts';
+import { text } from './text.ts';
 
 export const VERIFICATION_METHODS = ['sms', 'email'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
@@ -11,38 +12,32 @@ export const VERIFICATION_RESEND_AFTER_SECONDS = 60;
 
 const digits = (value: string) => toAsciiDigits(value).replace(/[\s-]/g, '');
 
-export const individualEmailSchema = z
-  .string('emailRequired')
+export const individualEmailSchema = text('emailRequired')
   .trim()
   .min(1, 'emailRequired')
   .max(254, 'tooLong')
   .email('emailInvalid');
 
 /** 05 followed by 8 digits (spec section 5); spaces and Arabic-Indic digits are accepted. */
-export const saudiPhoneSchema = z
-  .string('phoneFormat')
+export const saudiPhoneSchema = text('phoneFormat')
   .max(40, 'phoneFormat')
   .transform(digits)
-  .pipe(z.string().regex(/^05\d{8}$/, 'phoneFormat'));
+  .pipe(text().regex(/^05\d{8}$/, 'phoneFormat'));
 
-export const nationalIdSchema = z
-  .string('nationalIdRequired')
+export const nationalIdSchema = text('nationalIdRequired')
   .max(40, 'nationalIdInvalid')
   .transform(digits)
   .pipe(
-    z
-      .string()
+    text()
       .min(1, 'nationalIdRequired')
       .refine((value) => isValidSaudiNationalId(value), 'nationalIdInvalid'),
   );
 
-export const firstNameSchema = z
-  .string('firstNameMin2')
+export const firstNameSchema = text('firstNameMin2')
   .trim()
   .min(2, 'firstNameMin2')
   .max(100, 'tooLong');
-export const lastNameSchema = z
-  .string('lastNameMin2')
+export const lastNameSchema = text('lastNameMin2')
   .trim()
   .min(2, 'lastNameMin2')
   .max(100, 'tooLong');
@@ -58,7 +53,7 @@ export const individualRegistrationFieldsSchema = z
     firstName: firstNameSchema,
     lastName: lastNameSchema,
     password: passwordSchema,
-    confirmPassword: z.string('passwordsMismatch').max(128, 'tooLong'),
+    confirmPassword: text('passwordsMismatch').max(128, 'tooLong'),
     method: verificationMethodSchema.default('sms'),
   })
   .refine((value) => value.password === value.confirmPassword, {
@@ -85,11 +80,10 @@ export const individualRegistrationSchema = z.preprocess((value) => {
 export type IndividualRegistrationInput = z.input<typeof individualRegistrationFieldsSchema>;
 export type IndividualRegistration = z.output<typeof individualRegistrationFieldsSchema>;
 
-const sixDigitCode = z
-  .string('verificationCodeFormat')
+const sixDigitCode = text('verificationCodeFormat')
   .max(40, 'verificationCodeFormat')
   .transform(digits)
-  .pipe(z.string().regex(/^\d{6}$/, 'verificationCodeFormat'));
+  .pipe(text().regex(/^\d{6}$/, 'verificationCodeFormat'));
 
 /** `POST /auth/verify/individual`. */
 export const verifyIndividualSchema = z.object({
@@ -105,27 +99,25 @@ export type ResendCodeInput = z.input<typeof resendCodeSchema>;
 /** `POST /auth/login` with the personal form's remember-me box. */
 export const loginRequestSchema = z.object({
   email: individualEmailSchema,
-  password: z.string('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
+  password: text('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
   remember: z.boolean().optional(),
 });
 export type LoginRequestInput = z.input<typeof loginRequestSchema>;
 
 /** A two-step code: the 6 digits of the authenticator app, or a recovery code `abcde-fghij`. */
-export const twoFactorCodeSchema = z
-  .string('twoFactorCodeRequired')
+export const twoFactorCodeSchema = text('twoFactorCodeRequired')
   .trim()
   .min(1, 'twoFactorCodeRequired')
   .max(40, 'tooLong');
 
 /** The web form's code field: exactly 6 digits (spec section 5). */
-export const twoFactorFormCodeSchema = z
-  .string('twoFactorCodeLength')
+export const twoFactorFormCodeSchema = text('twoFactorCodeLength')
   .trim()
   .regex(/^\d{6}$/, 'twoFactorCodeLength');
 
 /** `POST /auth/verify-2fa`. */
 export const verifyTwoFactorSchema = z.object({
-  token: z.string('twoFactorTokenRequired').min(1, 'twoFactorTokenRequired').max(200, 'tooLong'),
+  token: text('twoFactorTokenRequired').min(1, 'twoFactorTokenRequired').max(200, 'tooLong'),
   code: twoFactorCodeSchema,
 });
 export type VerifyTwoFactorInput = z.input<typeof verifyTwoFactorSchema>;
@@ -137,9 +129,9 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 /** `POST /auth/reset-password`. */
 export const resetPasswordSchema = z
   .object({
-    token: z.string('resetTokenRequired').min(1, 'resetTokenRequired').max(200, 'tooLong'),
+    token: text('resetTokenRequired').min(1, 'resetTokenRequired').max(200, 'tooLong'),
     password: passwordSchema,
-    confirmPassword: z.string('passwordsMismatch').max(128, 'tooLong'),
+    confirmPassword: text('passwordsMismatch').max(128, 'tooLong'),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: 'passwordsMismatch',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_ROLES, type MemberRole } from '../constants.ts';
 import { emailSchema, passwordsMatch, personFields } from './auth.ts';
+import { text } from './text.ts';
 
 /**
  * The organisation's settings (spec section 7 "Organisation"): its profile, its members and the
@@ -25,22 +26,19 @@ export function isTimeZone(value: string): boolean {
 
 /** PATCH /api/v1/organizations/:id; every field optional, but a given name is never empty. */
 export const organizationProfileSchema = z.object({
-  name: z.string('orgNameRequired').trim().min(1, 'orgNameRequired').max(200, 'tooLong').optional(),
-  contact_person: z
-    .string('contactPersonRequired')
+  name: text('orgNameRequired').trim().min(1, 'orgNameRequired').max(200, 'tooLong').optional(),
+  contact_person: text('contactPersonRequired')
     .trim()
     .min(1, 'contactPersonRequired')
     .max(200, 'tooLong')
     .optional(),
   /** Empty clears the phone (stored as null). */
-  phone: z
-    .string()
+  phone: text()
     .trim()
     .max(32, 'tooLong')
     .nullish()
     .transform((value) => (value === undefined ? undefined : value || null)),
-  time_zone: z
-    .string('timeZoneInvalid')
+  time_zone: text('timeZoneInvalid')
     .trim()
     .max(64, 'timeZoneInvalid')
     .refine(isTimeZone, 'timeZoneInvalid')
@@ -49,9 +47,9 @@ export const organizationProfileSchema = z.object({
 export type OrganizationProfileInput = z.input<typeof organizationProfileSchema>;
 export type OrganizationProfile = z.output<typeof organizationProfileSchema>;
 
-export const organizationIdParamsSchema = z.object({ id: z.string().max(100) });
-export const memberParamsSchema = z.object({ id: z.string().max(100), userId: z.uuid() });
-export const invitationParamsSchema = z.object({ id: z.string().max(100), invitationId: z.uuid() });
+export const organizationIdParamsSchema = z.object({ id: text().max(100) });
+export const memberParamsSchema = z.object({ id: text().max(100), userId: z.uuid() });
+export const invitationParamsSchema = z.object({ id: text().max(100), invitationId: z.uuid() });
 
 /** POST /api/v1/organizations/:id/members/invite */
 export const inviteMemberSchema = z.object({ email: emailSchema, role });
@@ -61,8 +59,7 @@ export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
 export const changeMemberRoleSchema = z.object({ role });
 export type ChangeMemberRoleInput = z.input<typeof changeMemberRoleSchema>;
 
-const invitationToken = z
-  .string('invitationTokenRequired')
+const invitationToken = text('invitationTokenRequired')
   .trim()
   .min(1, 'invitationTokenRequired')
   .max(200, 'invitationTokenRequired');

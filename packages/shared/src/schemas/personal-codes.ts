@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import type { TokenStatus } from './tokens.ts';
 
 /**
@@ -57,5 +58,5 @@ export interface PersonalCodeRevokeResult {
 
 /** The path parameter of the personal code routes: a token id. */
 export const personalCodeParamsSchema = z.object({
-  id: z.string().regex(/^tok_[A-Za-z0-9_-]{1,64}$/, 'not a code id'),
+  id: text().regex(/^tok_[A-Za-z0-9_-]{1,64}$/, 'not a code id'),
 });

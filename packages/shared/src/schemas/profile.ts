@@ -7,6 +7,7 @@ import {
   saudiPhoneSchema,
   twoFactorCodeSchema,
 } from './individuals.ts';
+import { text } from './text.ts';
 
 export const PROFILE_LANGUAGES = ['ar', 'en'] as const;
 export type ProfileLanguage = (typeof PROFILE_LANGUAGES)[number];
@@ -53,26 +54,24 @@ const passwordsMatch = {
 /** `POST /profile/password`. */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z
-      .string('currentPasswordRequired')
+    currentPassword: text('currentPasswordRequired')
       .min(1, 'currentPasswordRequired')
       .max(128, 'tooLong'),
     newPassword: passwordSchema,
-    confirmPassword: z.string('passwordsMismatch').max(128, 'tooLong'),
+    confirmPassword: text('passwordsMismatch').max(128, 'tooLong'),
   })
   .refine((value) => value.newPassword === value.confirmPassword, passwordsMatch);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** `POST /profile/2fa/enable`: the first code of the authenticator app. */
 export const enableTwoFactorSchema = z.object({
-  code: z
-    .string('verificationCodeFormat')
+  code: text('verificationCodeFormat')
     .trim()
     .regex(/^\d{6}$/, 'verificationCodeFormat'),
 });
 
 /** `POST /profile/2fa/disable`: the password and a current code (or a recovery code). */
 export const disableTwoFactorSchema = z.object({
-  password: z.string('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
+  password: text('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
   code: twoFactorCodeSchema,
 });

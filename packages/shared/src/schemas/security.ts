@@ -1,32 +1,27 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, EVENT_SEVERITIES, EVENT_TYPES } from '../constants.ts';
 import { isIpOrCidr } from '../ip.ts';
+import { text } from './text.ts';
 
-const organizationId = z.string().max(100).optional();
+const organizationId = text().max(100).optional();
 
 /** `?organization_id=` of the list calls: when given, it must be the caller's own organisation. */
 export const organizationQuerySchema = z.object({ organization_id: organizationId });
 export const securityIdParamsSchema = z.object({ id: z.uuid() });
 
 export const createTrustedIpSchema = z.object({
-  ip_address: z
-    .string('ipAddressRequired')
+  ip_address: text('ipAddressRequired')
     .trim()
     .min(1, 'ipAddressRequired')
     .max(64, 'tooLong')
     .refine(isIpOrCidr, 'ipInvalid'),
-  ip_range: z
-    .string()
+  ip_range: text()
     .trim()
     .max(64, 'tooLong')
     .refine((value) => value === '' || (value.includes('/') && isIpOrCidr(value)), 'ipInvalid')
     .optional()
     .nullable(),
-  description: z
-    .string('descriptionRequired')
-    .trim()
-    .min(1, 'descriptionRequired')
-    .max(200, 'tooLong'),
+  description: text('descriptionRequired').trim().min(1, 'descriptionRequired').max(200, 'tooLong'),
   api_key_id: z.union([z.uuid(), z.literal(''), z.null()]).optional(),
   organization_id: organizationId,
 });
@@ -35,8 +30,7 @@ export type CreateTrustedIpInput = z.input<typeof createTrustedIpSchema>;
 export const toggleSchema = z.object({ is_active: z.boolean(), organization_id: organizationId });
 
 export const countryRuleSchema = z.object({
-  country_code: z
-    .string('countryCodeInvalid')
+  country_code: text('countryCodeInvalid')
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'countryCodeInvalid')
@@ -81,8 +75,7 @@ export const createNotificationPreferenceSchema = z
       .array(z.enum(EVENT_TYPES), 'eventTypesRequired')
       .min(1, 'eventTypesRequired')
       .max(EVENT_TYPES.length),
-    destination: z
-      .string('destinationRequired')
+    destination: text('destinationRequired')
       .trim()
       .min(1, 'destinationRequired')
       .max(500, 'tooLong'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** The call log shows the newest usage rows, grouped by UTC day (spec section 9). */
 export const CALL_LOG_ROW_LIMIT = 50;
@@ -11,7 +12,7 @@ const DAYS_MESSAGE = `days is a whole number from 1 to ${DAILY_SUMMARY_MAX_DAYS}
 
 /** Every wallet read may name the organisation, which must be the caller's own (else 404). */
 export const walletQuerySchema = z.object({
-  organization_id: z.string().max(100).optional(),
+  organization_id: text().max(100).optional(),
 });
 
 export const walletDailySummaryQuerySchema = z.object({
@@ -21,7 +22,7 @@ export const walletDailySummaryQuerySchema = z.object({
     .min(1, DAYS_MESSAGE)
     .max(DAILY_SUMMARY_MAX_DAYS, DAYS_MESSAGE)
     .default(DAILY_SUMMARY_DEFAULT_DAYS),
-  organization_id: z.string().max(100).optional(),
+  organization_id: text().max(100).optional(),
 });
 
 /**

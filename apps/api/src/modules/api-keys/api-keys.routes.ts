@@ -1,19 +1,24 @@
-import { createApiKeySchema, rolesWith, updateApiKeySchema } from '@tanqin/shared';
+import {
+  createApiKeySchema,
+  organizationQuerySchema,
+  rolesWith,
+  securityIdParamsSchema,
+  updateApiKeySchema,
+} from '@tanqin/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 import { createApiKey, deleteApiKey, listApiKeys, setApiKeyActive } from './api-keys.service.ts';
 
-const idParams = z.object({ id: z.uuid() });
-const organizationQuery = z.object({ organization_id: z.string().max(100).optional() });
-
 export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get('/security/api-keys', async (request) => {
     const member = await requireMember(ctx, request, rolesWith('keys:manage'));
-    assertOwnOrganization(member, parseInput(organizationQuery, request.query).organization_id);
+    assertOwnOrganization(
+      member,
+      parseInput(organizationQuerySchema, request.query).organization_id,
+    );
     return {
       api_keys: await listApiKeys(ctx, member.organization.id, member.organization.time_zone),
     };
@@ -30,7 +35,7 @@ export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.patch('/security/api-keys/:id', async (request) => {
     const member = await requireMember(ctx, request, rolesWith('keys:manage'));
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(securityIdParamsSchema, request.params);
     const { is_active, organization_id } = parseInput(updateApiKeySchema, request.body);
     assertOwnOrganization(member, organization_id);
     const key = await setApiKeyActive(ctx, member.organization.id, id, is_active);
@@ -53,7 +58,7 @@ export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.delete('/security/api-keys/:id', async (request) => {
     const member = await requireMember(ctx, request, rolesWith('keys:manage'));
-    const { id } = parseInput(idParams, request.params);
+    const { id } = parseInput(securityIdParamsSchema, request.params);
     await deleteApiKey(ctx, member.organization.id, id);
     return { success: true };
   });
