@@ -2,6 +2,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import { deriveKey } from './lib/crypto.ts';
+import type { InvalidationBus } from './lib/invalidation/invalidation-bus.ts';
+import type { JobRunner } from './lib/jobs.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import type { SmsSender } from './lib/sms/index.ts';
@@ -13,6 +15,10 @@ export interface AppContext {
   db: Database;
   clock: Clock;
   rateLimits: RateLimitStore;
+  /** Publish here after a change to a cached security decision (see invalidation-bus.ts). */
+  invalidation: InvalidationBus;
+  /** Background jobs: `ctx.jobs.register({ name, everyMs, run })` (see lib/jobs.ts). */
+  jobs: JobRunner;
   /** SMTP or the local outbox; a context built without one gets the configured default on first use. */
   mail?: MailSender;
   /** Text messages (confirmation codes): the local outbox unless a gateway is wired in. */

@@ -6,6 +6,8 @@ import { type AppContext, deriveAppKeys } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { invalidationBusFor } from './lib/invalidation/invalidation-bus.ts';
+import { JobRunner } from './lib/jobs.ts';
 import { createMailSender, type MailSender } from './lib/mail/index.ts';
 import { MemoryRateLimitStore } from './lib/rate-limit/memory-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
@@ -31,7 +33,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { personalCodeRoutes } from './modules/personal-codes/personal-codes.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
-import { watchFailedCalls } from './modules/public-api/pipeline.ts';
+import { refuseVanishedKeys, watchFailedCalls } from './modules/public-api/pipeline.ts';
 import { flushTrustedIpUsage } from './modules/security/network-policy.service.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
@@ -66,18 +68,6 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const ctx: AppContext = {
-    config,
-    db,
-    clock,
-    rateLimits:
-      options.rateLimits ??
-      (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
-    mail: options.mail ?? createMailSender(config, clock),
-    sms: options.sms ?? createSmsSender(config, clock),
-    webhookNetwork: options.webhookNetwork ?? createSystemWebhookNetwork(),
-    keys: deriveAppKeys(config),
-  };
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count trusts that many proxies in front of us: the client is the address they saw.
@@ -124,6 +114,21 @@ export async function buildApp(
       },
     },
   });
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    rateLimits:
+      options.rateLimits ??
+      (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
+    invalidation: invalidationBusFor(config, db, app.log),
+    jobs: new JobRunner(db, app.log),
+    mail: options.mail ?? createMailSender(config, clock),
+    sms: options.sms ?? createSmsSender(config, clock),
+    webhookNetwork: options.webhookNetwork ?? createSystemWebhookNetwork(),
+    keys: deriveAppKeys(config),
+  };
+  await ctx.invalidation.start();
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.publicUrl.startsWith('https://'));
@@ -153,34 +158,36 @@ export async function buildApp(
   await app.register(
     async (publicApi) => {
       watchFailedCalls(publicApi, ctx);
+      refuseVanishedKeys(publicApi);
       await publicApi.register(oauthRoutes, { ctx });
       await publicApi.register(tokenRoutes, { ctx });
     },
     { prefix: '/v1' },
   );
   await registerWebApp(app, config.webDistDir);
-  // Background jobs: each runs on its own interval; a failure is logged and retried next time.
-  const jobs = [
-    { name: 'token expiry sweep', everyMs: 30_000, run: () => expireTokens(ctx) },
-    { name: 'trusted IP usage', everyMs: 5_000, run: () => flushTrustedIpUsage(ctx) },
-    { name: 'notification delivery', everyMs: 2_000, run: () => deliverDueNotifications(ctx) },
-    { name: 'sign-in records sweep', everyMs: 10 * 60_000, run: () => sweepAuthRecords(ctx) },
-  ];
-  const timers: NodeJS.Timeout[] = [];
-  if (options.runBackgroundJobs ?? true) {
-    app.addHook('onReady', async () => {
-      for (const job of jobs) {
-        const timer = setInterval(() => {
-          job.run().catch((error) => app.log.error({ err: error }, `${job.name} failed`));
-        }, job.everyMs);
-        timer.unref();
-        timers.push(timer);
-      }
-    });
-  }
+  ctx.jobs.register({ name: 'token expiry sweep', everyMs: 30_000, run: () => expireTokens(ctx) });
+  // Each process holds its own uses in memory: each flushes them.
+  ctx.jobs.register({
+    name: 'trusted IP usage',
+    everyMs: 5_000,
+    run: () => flushTrustedIpUsage(ctx),
+    runsOn: 'every-process',
+  });
+  ctx.jobs.register({
+    name: 'notification delivery',
+    everyMs: 2_000,
+    run: () => deliverDueNotifications(ctx),
+  });
+  ctx.jobs.register({
+    name: 'sign-in records sweep',
+    everyMs: 10 * 60_000,
+    run: () => sweepAuthRecords(ctx),
+  });
+  if (options.runBackgroundJobs ?? true) app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
-    for (const timer of timers) clearInterval(timer);
+    await ctx.jobs.stop();
     await flushTrustedIpUsage(ctx).catch(() => {});
+    await ctx.invalidation.close();
     await ctx.rateLimits.close();
     await ctx.mail?.close();
     await ctx.sms?.close();

@@ -4,12 +4,10 @@
 // recorded, 1 when the document does not exist or the arguments are wrong.
 
 import { documentReviewSchema } from '@tanqin/shared';
-import { deriveAppKeys } from '../app-context.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
-import { systemClock } from '../lib/clock.ts';
-import { MemoryRateLimitStore } from '../lib/rate-limit/memory-store.ts';
 import { reviewDocument } from '../modules/documents/documents.service.ts';
+import { commandContext } from './command-context.ts';
 
 const [id, status, ...notes] = process.argv.slice(2);
 const parsed = documentReviewSchema.safeParse({ status, notes: notes.join(' ') || undefined });
@@ -20,23 +18,14 @@ if (!id || !parsed.success) {
 
 const config = loadConfig();
 const db = await openDatabase(config);
+const ctx = commandContext(config, db);
 try {
-  const { document } = await reviewDocument(
-    {
-      config,
-      db,
-      clock: systemClock,
-      rateLimits: new MemoryRateLimitStore(),
-      keys: deriveAppKeys(config),
-    },
-    id,
-    parsed.data.status,
-    parsed.data.notes,
-  );
+  const { document } = await reviewDocument(ctx, id, parsed.data.status, parsed.data.notes);
   console.log(JSON.stringify({ id: document.id, status: document.status, notes: document.notes }));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
+  await ctx.invalidation.close();
   await db.close();
 }

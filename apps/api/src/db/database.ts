@@ -3,12 +3,26 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** What a listener on a notification channel is told (see `Database.listen`). */
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  /** The connection is lost: notifications sent from now on may be missed until `onListening`. */
+  onLost(): void;
+  /** Listening: after the first connection and after every reconnection. */
+  onListening(): void;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Listens on a notification channel (`NOTIFY` / `pg_notify`) on a connection of its own,
+   * reconnecting until closed. Resolves after the first attempt, connected or not.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -25,4 +39,10 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isDatabaseInputError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^(22[0-9A-Z]{3}|54000)$/.test(code);
+}
+
+/** PostgreSQL's foreign_key_violation on a column (a row it names was deleted meanwhile). */
+export function isForeignKeyViolation(error: unknown, column: string): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  return code === '23503' && Boolean(constraint?.includes(column));
 }

@@ -6,5 +6,11 @@ import { openPool } from './postgres.ts';
 /** Embedded PGlite through the same node-postgres path as PostgreSQL (one connection). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const pglite = await PGlite.create(dataDir);
-  return openPool('pglite', { ...createPgConfig(pglite), max: 1 }, () => pglite.close());
+  // In-process notifications: delivered when the notifying statement commits, never lost.
+  const listen: Database['listen'] = async (channel, handlers) => {
+    const unlisten = await pglite.listen(channel, handlers.onMessage);
+    handlers.onListening();
+    return { close: () => unlisten() };
+  };
+  return openPool('pglite', { ...createPgConfig(pglite), max: 1 }, listen, () => pglite.close());
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable } from './database.ts';
+import { listenOnPostgres } from './pg-listener.ts';
 
 const INT8_OID = 20;
 
@@ -18,6 +19,7 @@ function statementName(sql: string): string {
 export async function openPool(
   kind: Database['kind'],
   poolConfig: pg.PoolConfig,
+  listen: Database['listen'],
   onClose: () => Promise<void> = async () => {},
 ): Promise<Database> {
   const pool = new pg.Pool(poolConfig);
@@ -53,6 +55,7 @@ export async function openPool(
     exec: async (sql) => {
       await pool.query(sql);
     },
+    listen,
     close: async () => {
       await pool.end();
       await onClose();
@@ -61,4 +64,4 @@ export async function openPool(
 }
 
 export const openPostgres = (connectionString: string) =>
-  openPool('postgres', { connectionString, max: 10 });
+  openPool('postgres', { connectionString, max: 10 }, listenOnPostgres({ connectionString }));

@@ -26,6 +26,11 @@ export class TtlCache<V> {
     this.entries.delete(key);
   }
 
+  deleteWhere(matches: (key: string, value: V) => boolean) {
+    for (const [key, entry] of this.entries)
+      if (matches(key, entry.value)) this.entries.delete(key);
+  }
+
   clear() {
     this.entries.clear();
   }

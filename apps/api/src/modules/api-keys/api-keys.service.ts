@@ -3,8 +3,8 @@ import type { Scope } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
+import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
 import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
 
 /** What the /v1 pipeline needs to know about a key, cached on the hot path. */
@@ -22,25 +22,28 @@ export interface ApiKeyCredential {
   expires_at: Date | null;
 }
 
-// Bounded staleness for other processes; this process invalidates explicitly on every change.
-const KEY_CACHE_TTL_MS = 10_000;
-const credentialCache = new TtlCache<ApiKeyCredential | null>(KEY_CACHE_TTL_MS);
+// Every change publishes `api-key` with the key's id (all processes drop it); the TTL is a backstop.
+const credentialCache = new InvalidatedCache<ApiKeyCredential | null>(
+  'api-key',
+  (_apiKey, credential) => credential?.id,
+  10_000,
+);
 
 export async function findApiKeyCredential(
   ctx: AppContext,
   apiKey: string,
 ): Promise<ApiKeyCredential | undefined> {
-  const cached = credentialCache.get(apiKey);
-  if (cached !== undefined) return cached ?? undefined;
-  const [row] = await ctx.db.query<ApiKeyCredential>(
-    `select k.id, k.organization_id, o.client_id, k.key_name, k.secret_hash, k.scopes, k.allowed_ips,
-            k.rate_limit_per_hour, k.rate_limit_per_minute, k.is_active, k.expires_at
-       from api_keys k join organizations o on o.id = k.organization_id
-      where k.api_key = $1`,
-    [apiKey],
-  );
-  credentialCache.set(apiKey, row ?? null);
-  return row;
+  const credential = await credentialCache.getOrLoad(apiKey, async () => {
+    const [row] = await ctx.db.query<ApiKeyCredential>(
+      `select k.id, k.organization_id, o.client_id, k.key_name, k.secret_hash, k.scopes, k.allowed_ips,
+              k.rate_limit_per_hour, k.rate_limit_per_minute, k.is_active, k.expires_at
+         from api_keys k join organizations o on o.id = k.organization_id
+        where k.api_key = $1`,
+      [apiKey],
+    );
+    return row ?? null;
+  });
+  return credential ?? undefined;
 }
 
 export function hashApiSecret(ctx: AppContext, secret: string) {
@@ -95,7 +98,6 @@ export async function createApiKey(
       ctx.clock.now(),
     ],
   );
-  credentialCache.delete(apiKey);
   return {
     id: row!.id,
     key_name: input.key_name,
@@ -150,23 +152,23 @@ export async function setApiKeyActive(
   keyId: string,
   isActive: boolean,
 ) {
-  const [row] = await ctx.db.query<{ api_key: string; key_name: string; was_active: boolean }>(
+  const [row] = await ctx.db.query<{ key_name: string; was_active: boolean }>(
     `update api_keys k set is_active = $3
        from (select id, is_active as was_active from api_keys where id = $1 and organization_id = $2) old
       where k.id = old.id
-      returning k.api_key, k.key_name, old.was_active`,
+      returning k.key_name, old.was_active`,
     [keyId, organizationId, isActive],
   );
   if (!row) throw notFound('API key');
-  credentialCache.delete(row.api_key);
+  await ctx.invalidation.publish('api-key', keyId);
   return row;
 }
 
 export async function deleteApiKey(ctx: AppContext, organizationId: string, keyId: string) {
-  const [row] = await ctx.db.query<{ api_key: string }>(
-    'delete from api_keys where id = $1 and organization_id = $2 returning api_key',
+  const rows = await ctx.db.query(
+    'delete from api_keys where id = $1 and organization_id = $2 returning id',
     [keyId, organizationId],
   );
-  if (!row) throw notFound('API key');
-  credentialCache.delete(row.api_key);
+  if (!rows.length) throw notFound('API key');
+  await ctx.invalidation.publish('api-key', keyId);
 }

@@ -7,7 +7,6 @@ import { decrypt, encrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { createAuditChains } from '../audit/audit.service.ts';
-import { forgetOrganizationCredential } from '../public-api/client-auth.ts';
 
 export interface Organization {
   id: string;
@@ -190,7 +189,7 @@ export async function updateOrganizationProfile(
 
 /**
  * A new client secret replaces the old one, which stops working for OAuth client credentials
- * at once (the remembered hash of this process is dropped too). Shown once to the caller.
+ * at once in every process. Shown once to the caller.
  */
 export async function rotateClientSecret(ctx: AppContext, organizationId: string) {
   const clientSecret = generateSecret(SECRET_PREFIX.clientSecret, 32);
@@ -204,6 +203,6 @@ export async function rotateClientSecret(ctx: AppContext, organizationId: string
     ],
   );
   if (!row) throw notFound('Organization');
-  forgetOrganizationCredential(row.client_id);
+  await ctx.invalidation.publish('organization', organizationId);
   return { client_id: row.client_id, client_secret: clientSecret };
 }

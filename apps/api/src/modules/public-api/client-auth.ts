@@ -7,8 +7,8 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
+import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
 import { hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
 import {
   type ApiKeyCredential,
   findApiKeyCredential,
@@ -26,22 +26,22 @@ interface OrganizationCredential {
   client_id: string;
   client_secret_hash: string;
 }
-const organizationCache = new TtlCache<OrganizationCredential | null>(10_000);
+// A rotation publishes `organization` with the organisation's id: every process drops it.
+const organizationCache = new InvalidatedCache<OrganizationCredential | null>(
+  'organization',
+  (_clientId, org) => org?.id,
+  10_000,
+);
 
 async function findOrganizationByClientId(ctx: AppContext, clientId: string) {
-  const cached = organizationCache.get(clientId);
-  if (cached !== undefined) return cached ?? undefined;
-  const [row] = await ctx.db.query<OrganizationCredential>(
-    'select id, client_id, client_secret_hash from organizations where client_id = $1',
-    [clientId],
-  );
-  organizationCache.set(clientId, row ?? null);
-  return row;
-}
-
-/** Drops a remembered client secret hash (after a rotation), so the old secret stops at once. */
-export function forgetOrganizationCredential(clientId: string) {
-  organizationCache.delete(clientId);
+  const org = await organizationCache.getOrLoad(clientId, async () => {
+    const [row] = await ctx.db.query<OrganizationCredential>(
+      'select id, client_id, client_secret_hash from organizations where client_id = $1',
+      [clientId],
+    );
+    return row ?? null;
+  });
+  return org ?? undefined;
 }
 
 function keyCaller(key: ApiKeyCredential) {

@@ -1,7 +1,9 @@
 import { ipInRange, parseIpRange, type Scope } from '@tanqin/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { isForeignKeyViolation } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { dropCached } from '../../lib/invalidation/invalidated-cache.ts';
 import type { RateWindow } from '../../lib/rate-limit/rate-limit-store.ts';
 import { noteFailure, organizationAimedAt } from '../security/abuse-detection.service.ts';
 import { countryGuard, trustedIpGuard } from '../security/network-policy.service.ts';
@@ -116,6 +118,7 @@ export async function admitApiCall(
     throw error;
   }
   const { caller, keyActive, keyExpiresAt } = authenticated;
+  if (caller.apiKeyId) callingKeys.set(request, caller.apiKeyId);
   try {
     if (!keyActive) {
       throw new Refusal(new AppError('key_inactive', 'This API key is disabled'), {
@@ -154,6 +157,25 @@ export async function admitApiCall(
   }
   outcomes.set(request, { admitted: caller });
   return { caller, meta };
+}
+
+/** The API key a request authenticated with, while its credential was read from a cache. */
+const callingKeys = new WeakMap<FastifyRequest, string>();
+
+/**
+ * A key deleted by another process while this one still held its credential: the rows the
+ * call writes name a key that is gone (foreign key violation). The caller gets what a deleted
+ * key gets, 401, and this process forgets the key (the deletion's own notice may be on its way).
+ */
+export function refuseVanishedKeys(app: FastifyInstance) {
+  app.setErrorHandler((error, request) => {
+    const apiKeyId = callingKeys.get(request);
+    if (apiKeyId && isForeignKeyViolation(error, 'api_key_id')) {
+      dropCached('api-key', apiKeyId);
+      throw new AppError('invalid_api_key', 'Invalid API credentials');
+    }
+    throw error;
+  });
 }
 
 const FAILED_AUTHENTICATION = new Set(['invalid_api_key', 'client_id_mismatch']);

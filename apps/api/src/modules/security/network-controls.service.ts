@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { countryOf } from '../../lib/geo.ts';
-import { invalidateNetworkPolicy } from './network-policy.service.ts';
 
 /**
  * Trusted IPs, country rules (codes checked by the shared schema) and the two organisation
- * switches; every change drops the cached policy.
+ * switches; every change drops the cached policy in every process.
  */
 export async function listTrustedIps(ctx: AppContext, organizationId: string) {
   return ctx.db.query(
@@ -53,7 +52,7 @@ export async function addTrustedIp(
       ctx.clock.now(),
     ],
   );
-  invalidateNetworkPolicy(organizationId);
+  await ctx.invalidation.publish('organization', organizationId);
   return row!;
 }
 
@@ -68,7 +67,7 @@ export async function setTrustedIpActive(
     [id, organizationId, isActive],
   );
   if (!rows.length) throw notFound('Trusted IP');
-  invalidateNetworkPolicy(organizationId);
+  await ctx.invalidation.publish('organization', organizationId);
 }
 
 export async function deleteTrustedIp(ctx: AppContext, organizationId: string, id: string) {
@@ -77,7 +76,7 @@ export async function deleteTrustedIp(ctx: AppContext, organizationId: string, i
     [id, organizationId],
   );
   if (!rows.length) throw notFound('Trusted IP');
-  invalidateNetworkPolicy(organizationId);
+  await ctx.invalidation.publish('organization', organizationId);
 }
 
 export async function listCountryRules(ctx: AppContext, organizationId: string) {
@@ -99,7 +98,7 @@ export async function setCountryRule(
      returning country_code, is_allowed, created_at`,
     [organizationId, countryCode, isAllowed, ctx.clock.now()],
   );
-  invalidateNetworkPolicy(organizationId);
+  await ctx.invalidation.publish('organization', organizationId);
   return row!;
 }
 
@@ -119,6 +118,6 @@ export async function updateOrganizationSettings(
       returning require_ip_whitelist, geo_blocking_enabled`,
     [organizationId, input.require_ip_whitelist ?? null, input.geo_blocking_enabled ?? null],
   );
-  invalidateNetworkPolicy(organizationId);
+  await ctx.invalidation.publish('organization', organizationId);
   return row!;
 }

@@ -2,7 +2,7 @@ import { type IpRange, ipInRange, parseIpRange } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { countryOf } from '../../lib/geo.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
 import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
 import { Refusal } from '../public-api/refusal.ts';
 
@@ -20,15 +20,17 @@ interface NetworkPolicy {
   blockedCountries: Set<string>;
 }
 
-const policyCache = new TtlCache<NetworkPolicy>(10_000);
+// Keyed by organisation id; every change publishes `organization` (see network-controls).
+const policyCache = new InvalidatedCache<NetworkPolicy>(
+  'organization',
+  (organizationId) => organizationId,
+  10_000,
+);
 
-export function invalidateNetworkPolicy(organizationId: string) {
-  policyCache.delete(organizationId);
-}
+const loadPolicy = (ctx: AppContext, organizationId: string) =>
+  policyCache.getOrLoad(organizationId, () => readPolicy(ctx, organizationId));
 
-async function loadPolicy(ctx: AppContext, organizationId: string): Promise<NetworkPolicy> {
-  const cached = policyCache.get(organizationId);
-  if (cached) return cached;
+async function readPolicy(ctx: AppContext, organizationId: string): Promise<NetworkPolicy> {
   const [settings] = await ctx.db.query<{
     require_ip_whitelist: boolean;
     geo_blocking_enabled: boolean;
@@ -48,7 +50,7 @@ async function loadPolicy(ctx: AppContext, organizationId: string): Promise<Netw
     'select country_code from country_rules where organization_id = $1 and not is_allowed',
     [organizationId],
   );
-  const policy: NetworkPolicy = {
+  return {
     requireIpWhitelist: settings?.require_ip_whitelist ?? false,
     geoBlockingEnabled: settings?.geo_blocking_enabled ?? false,
     trustedIps: trusted.map((row) => ({
@@ -61,8 +63,6 @@ async function loadPolicy(ctx: AppContext, organizationId: string): Promise<Netw
     })),
     blockedCountries: new Set(blocked.map((row) => row.country_code)),
   };
-  policyCache.set(organizationId, policy);
-  return policy;
 }
 
 /**

@@ -1,0 +1,22 @@
+import { type AppContext, deriveAppKeys } from '../app-context.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { systemClock } from '../lib/clock.ts';
+import { invalidationBusFor } from '../lib/invalidation/invalidation-bus.ts';
+import { JobRunner } from '../lib/jobs.ts';
+import { MemoryRateLimitStore } from '../lib/rate-limit/memory-store.ts';
+
+const log = { error: (details: object, message: string) => console.error(message, details) };
+
+/** The context of a command working on the database itself: no jobs run, changes are published. */
+export function commandContext(config: Config, db: Database): AppContext {
+  return {
+    config,
+    db,
+    clock: systemClock,
+    rateLimits: new MemoryRateLimitStore(),
+    invalidation: invalidationBusFor(config, db, log),
+    jobs: new JobRunner(db, log),
+    keys: deriveAppKeys(config),
+  };
+}
