@@ -39,7 +39,7 @@ import { securityRoutes } from './modules/security/security.routes.ts';
 import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
 import { expireTokens } from './modules/tokens/tokens.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { registerErrorHandling, sendProblem } from './plugins/errors.ts';
+import { answerClientError, registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -78,6 +78,7 @@ export async function buildApp(
     // Errors raised before routing (bad URL, over-long parameters) get the same problem+json.
     frameworkErrors: (error, _request, reply) =>
       sendProblem(reply, error.statusCode === 414 ? 414 : 400, 'bad_request', error.message),
+    clientErrorHandler: answerClientError,
     logger: {
       level: config.logLevel,
       ...(options.logStream && { stream: options.logStream }),

@@ -1,5 +1,7 @@
+import net from 'node:net';
 import { SCOPES, TOKEN_DATA_MAX_DEPTH } from '@tanqin/shared';
 import Fastify from 'fastify';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { registerErrorHandling } from '../src/plugins/errors.ts';
@@ -130,6 +132,91 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     }
   });
 
+  it('answers a URL over 16 KB with 431 problem+json on a real socket, and malformed HTTP with 400', async () => {
+    const port = Number(new URL(server.baseUrl).port);
+    for (const size of [17_000, 1_000_000]) {
+      const answer = await rawHttp(
+        port,
+        `GET /api/v1/health?q=${'a'.repeat(size)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      );
+      expect(answer.status).toBe(431);
+      expect(answer.headers['content-type']).toContain('application/problem+json');
+      expect(JSON.parse(answer.body)).toMatchObject({ status: 431, code: 'headers_too_large' });
+    }
+    const malformed = await rawHttp(port, 'GET / HTTP/1.1\r\nHost x\r\n\r\n');
+    expect(malformed.status).toBe(400);
+    expect(JSON.parse(malformed.body).code).toBe('bad_request');
+  });
+
+  it('answers every failure of /v1/oauth/token as an RFC 6749 error with no-store', async () => {
+    const token = (body: string, contentType: string) =>
+      request(server.baseUrl, 'POST', '/v1/oauth/token', {
+        body,
+        headers: { 'content-type': contentType },
+      });
+    const cases = [
+      [await token('{"grant_type":', 'application/json'), 400],
+      [await token('<grant_type/>', 'application/xml'), 415],
+      [await token(`grant_type=${'x'.repeat(70_000)}`, 'application/x-www-form-urlencoded'), 413],
+      [await token(JSON.stringify({ grant_type: 7 }), 'application/json'), 400],
+      [
+        await token(
+          JSON.stringify({ grant_type: 'client_credentials', client_id: NUL }),
+          'application/json',
+        ),
+        400,
+      ],
+      [await token(JSON.stringify(['client_credentials']), 'application/json'), 400],
+    ] as const;
+    for (const [res, status] of cases) {
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('pragma')).toBe('no-cache');
+      expect(res.body).toEqual({ error: 'invalid_request', error_description: expect.any(String) });
+    }
+  });
+
+  it('refuses a correctly signed token whose session or key id is missing or malformed with 401', async () => {
+    const sign = (claims: Record<string, unknown>, audience: string, subject?: string) => {
+      const jwt = new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime('5m');
+      if (subject !== undefined) jwt.setSubject(subject);
+      return jwt.sign(server.ctx.keys.jwt);
+    };
+    const userId = '00000000-0000-4000-8000-000000000000';
+    for (const claims of [{}, { sid: 'not-a-uuid' }, { sid: 42 }, { sid: NUL }]) {
+      const res = await request(server.baseUrl, 'GET', '/api/v1/auth/me', {
+        token: await sign({ kind: 'organization', ...claims }, 'tanqin-dashboard', userId),
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+    }
+    const noSubject = await request(server.baseUrl, 'GET', '/api/v1/auth/me', {
+      token: await sign({ sid: userId }, 'tanqin-dashboard'),
+    });
+    expect(noSubject.status).toBe(401);
+    for (const claims of [
+      { kid: NUL },
+      { kid: 'tqk_live_x' },
+      { kid: null, cid: NUL },
+      { kid: 5 },
+    ]) {
+      const res = await request(server.baseUrl, 'POST', '/v1/tokens/verify', {
+        headers: {
+          'x-client-id': integrator.organization.client_id,
+          authorization: `Bearer ${await sign({ scope: 'token:verify', ...claims }, 'tanqin-v1')}`,
+        },
+        json: { token: '0000-0000-0000-0000-0' },
+      });
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('invalid_api_key');
+    }
+  });
+
   it('refuses generate data nested deeper than the limit with 400 payload_too_deep, before parsing it', async () => {
     const send = (depth: number) =>
       request(server.baseUrl, 'POST', '/v1/tokens/generate', {
@@ -152,6 +239,32 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     expect(wide.body.code).toBe('payload_too_deep');
   });
 });
+
+/** One HTTP exchange on a raw socket (the request may be one fetch refuses to send). */
+function rawHttp(port: number, text: string) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: string }>(
+    (resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        const [statusLine = '', ...lines] = head.split('\r\n');
+        const headers = Object.fromEntries(
+          lines.map((line) => [
+            line.slice(0, line.indexOf(':')).toLowerCase(),
+            line.slice(line.indexOf(':') + 1).trim(),
+          ]),
+        );
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+      });
+      socket.end(text);
+    },
+  );
+}
 
 describe.each(databaseKinds)('database input errors on %s', (kind) => {
   let db: Database;

@@ -11,6 +11,7 @@ export * from './schemas/codes.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/documents.ts';
 export * from './schemas/individuals.ts';
+export * from './schemas/oauth.ts';
 export * from './schemas/organizations.ts';
 export * from './schemas/personal-codes.ts';
 export * from './schemas/profile.ts';

@@ -9,6 +9,8 @@ export const problemCodes = {
   payload_too_deep: 400,
   unsupported_media_type: 415,
   payload_too_large: 413,
+  headers_too_large: 431,
+  request_timeout: 408,
   unsupported_file_type: 415,
   unauthenticated: 401,
   invalid_credentials: 401,

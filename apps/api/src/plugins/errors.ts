@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type ProblemCode, type ProblemDetails, problemCodes } from '@tanqin/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseInputError } from '../db/database.ts';
@@ -9,11 +11,14 @@ const titles: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   410: 'Gone',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
 };
 
@@ -24,7 +29,21 @@ export function sendProblem(
   detail: string,
   extra: Partial<ProblemDetails> = {},
 ) {
-  const body: ProblemDetails = {
+  return reply
+    .code(status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problemBody(status, code, detail, extra));
+}
+
+const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+function problemBody(
+  status: number,
+  code: ProblemCode | (string & {}),
+  detail: string,
+  extra: Partial<ProblemDetails> = {},
+): ProblemDetails {
+  return {
     type: `https://tanqin.sa/problems/${code.replaceAll('_', '-')}`,
     title: titles[status] ?? 'Error',
     status,
@@ -32,7 +51,42 @@ export function sendProblem(
     code,
     ...extra,
   };
-  return reply.code(status).type('application/problem+json; charset=utf-8').send(body);
+}
+
+/** Time a refused client gets to read the answer while it may still be sending its request. */
+const CLIENT_ERROR_LINGER_MS = 1000;
+
+/**
+ * Node's HTTP parser refuses some requests before fastify sees them: a URL and headers over 16 KB
+ * (Node's maxHeaderSize), malformed HTTP, headers sent too slowly. They get problem+json too,
+ * written on the socket; the socket half-closes so the answer is read before the connection ends.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, detail, detailAr]: [number, ProblemCode, string, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          'headers_too_large',
+          'The URL and headers together exceed 16 KB',
+          'عنوان الطلب وترويساته أطول من المسموح',
+        ]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [
+            408,
+            'request_timeout',
+            'The request was not received in time',
+            'لم يصل الطلب في الوقت المحدد',
+          ]
+        : [400, 'bad_request', 'The request is not valid HTTP', 'الطلب غير صالح'];
+  if (socket.writable) {
+    const body = JSON.stringify(problemBody(status, code, detail, { detail_ar: detailAr }));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
 }
 
 /** Maps fastify's own client errors (body parsing, size) to stable problem codes. */

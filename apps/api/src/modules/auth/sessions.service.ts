@@ -83,6 +83,9 @@ export async function startSession(
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 const sessionExpired = () =>
   new AppError('session_expired', 'The session has ended, sign in again');
 
@@ -190,14 +193,16 @@ export async function authenticateAccessToken(
   } catch {
     throw sessionExpired();
   }
-  const sessionId = String(payload.sid);
+  // Signed by us, yet checked: a token with a missing or malformed id is refused, never queried.
+  const { sid: sessionId, sub: userId } = payload;
+  if (!isUuid(sessionId) || !isUuid(userId)) throw sessionExpired();
   const [session] = await ctx.db.query<{ id: string }>(
-    'select id from sessions where id = $1 and revoked_at is null and expires_at > $2',
-    [sessionId, ctx.clock.now()],
+    'select id from sessions where id = $1 and user_id = $2 and revoked_at is null and expires_at > $3',
+    [sessionId, userId, ctx.clock.now()],
   );
-  if (!session || !payload.sub) throw sessionExpired();
+  if (!session) throw sessionExpired();
   return {
-    userId: payload.sub,
+    userId,
     sessionId,
     kind: payload.kind === 'individual' ? 'individual' : 'organization',
   };

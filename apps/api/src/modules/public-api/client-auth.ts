@@ -176,11 +176,13 @@ async function authenticateBearer(ctx: AppContext, token: string) {
   } catch {
     return undefined;
   }
+  // Signed by us, yet checked: an id that is not one of ours is refused before any lookup.
   let result: ReturnType<typeof keyCaller> | undefined;
-  if (typeof payload.kid === 'string') {
+  if (payload.kid !== undefined && payload.kid !== null) {
+    if (!hasValidChecksum(SECRET_PREFIX.apiKey, payload.kid)) return undefined;
     const key = await findApiKeyCredential(ctx, payload.kid);
     result = key ? keyCaller(key) : undefined;
-  } else if (typeof payload.cid === 'string') {
+  } else if (hasValidChecksum(SECRET_PREFIX.clientId, payload.cid)) {
     const org = await findOrganizationByClientId(ctx, payload.cid);
     result = org
       ? { caller: organizationCaller(org), keyActive: true, keyExpiresAt: null }

@@ -1,6 +1,7 @@
-import { SCOPES, type Scope } from '@tanqin/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { oauthTokenRequestSchema, SCOPES, type Scope } from '@tanqin/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
 import {
   authenticateClientCredentials,
   issueAccessToken,
@@ -10,7 +11,7 @@ import {
 /** RFC 6749 section 5.2 errors: the one place where errors are not problem+json. */
 function oauthError(
   reply: FastifyReply,
-  status: 400 | 401,
+  status: number,
   error: string,
   description: string,
   isBasic = false,
@@ -20,22 +21,49 @@ function oauthError(
     .code(status)
     .header('Cache-Control', 'no-store')
     .header('Pragma', 'no-cache')
+    .type('application/json; charset=utf-8')
     .send({ error, error_description: description });
 }
 
-const asString = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const frameworkDescriptions: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the body as application/x-www-form-urlencoded or JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is not valid JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
+};
+
+/**
+ * The token endpoint's own error handler: whatever fails (media type, malformed or over-large
+ * body, a refusal before the handler, a bug) still answers an RFC 6749 error, never problem+json.
+ */
+function oauthErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+  if (error instanceof AppError && error.extra.headers) reply.headers(error.extra.headers);
+  if (status === 503) return oauthError(reply, 503, 'temporarily_unavailable', error.message);
+  if (status >= 500) {
+    request.log.error({ err: error }, 'unhandled error');
+    return oauthError(reply, 500, 'server_error', 'An unexpected error occurred');
+  }
+  if (status === 401) return oauthError(reply, 401, 'invalid_client', error.message);
+  const description =
+    frameworkDescriptions[error.code] ??
+    (error instanceof SyntaxError ? 'The body is not valid JSON' : error.message);
+  return oauthError(reply, status, 'invalid_request', description);
+}
 
 /** POST /v1/oauth/token: OAuth 2.0 client credentials (RFC 6749 section 4.4). Not billed. */
 export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.post('/oauth/token', async (request, reply) => {
-    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<
-      string,
-      unknown
-    >;
+  app.post('/oauth/token', { errorHandler: oauthErrorHandler }, async (request, reply) => {
+    const parsed = oauthTokenRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join('.')))];
+      return oauthError(reply, 400, 'invalid_request', `Invalid ${fields.join(', ') || 'body'}`);
+    }
+    const body = parsed.data;
     const authorization = request.headers.authorization ?? '';
     const isBasic = /^basic /i.test(authorization);
-    let clientId = asString(body.client_id);
-    let clientSecret = asString(body.client_secret);
+    let clientId = body.client_id;
+    let clientSecret = body.client_secret;
     if (isBasic) {
       if (clientSecret !== undefined) {
         return oauthError(
@@ -56,7 +84,7 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         return oauthError(reply, 401, 'invalid_client', 'Malformed Basic credentials', true);
       }
     }
-    const grantType = asString(body.grant_type);
+    const grantType = body.grant_type;
     if (!grantType) return oauthError(reply, 400, 'invalid_request', 'grant_type is required');
     if (grantType !== 'client_credentials') {
       return oauthError(
@@ -82,7 +110,7 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       );
     }
     let scopes = result.caller.scopes;
-    const requested = asString(body.scope);
+    const requested = body.scope;
     if (requested !== undefined) {
       const wanted = requested.split(' ').filter(Boolean);
       if (
