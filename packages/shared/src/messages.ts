@@ -121,6 +121,14 @@ export const validationMessages = {
     ar: 'الرسالة يجب ألا تتجاوز 5000 حرف',
     en: 'The message must be at most 5000 characters',
   },
+  networkUnavailable: {
+    ar: 'تعذر الاتصال بالخادم، تحقق من اتصالك بالإنترنت',
+    en: 'Could not reach the server, check your connection',
+  },
+  contactTooMany: {
+    ar: 'أرسلت رسائل كثيرة خلال ساعة، حاول مرة أخرى لاحقاً',
+    en: 'Too many messages from this address within an hour, try again later',
+  },
   invalidValue: { ar: 'قيمة غير صالحة', en: 'Invalid value' },
   payloadTooDeep: {
     ar: 'البيانات متداخلة بعمق أو كبيرة أكثر من المسموح',

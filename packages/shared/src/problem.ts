@@ -1,61 +1,249 @@
-/**
- * Stable error codes of every problem+json answer (RFC 9457), with their HTTP status.
- * One table, so a code always means the same status everywhere.
- */
-export const problemCodes = {
-  validation_failed: 400,
-  bad_request: 400,
-  invalid_json: 400,
-  payload_too_deep: 400,
-  unsupported_media_type: 415,
-  payload_too_large: 413,
-  headers_too_large: 431,
-  request_timeout: 408,
-  unsupported_file_type: 415,
-  unauthenticated: 401,
-  invalid_credentials: 401,
-  session_expired: 401,
-  forbidden: 403,
-  account_unconfirmed: 403,
-  not_found: 404,
-  route_not_found: 404,
-  method_not_allowed: 405,
-  organization_exists: 409,
-  email_taken: 409,
-  national_id_taken: 409,
-  invalid_code: 400,
-  code_expired: 410,
-  reset_token_invalid: 400,
-  current_password_invalid: 400,
-  two_factor_already_enabled: 409,
-  two_factor_not_enabled: 409,
-  already_member: 409,
-  invitation_pending: 409,
-  last_owner: 409,
-  invitation_invalid: 404,
-  mail_unavailable: 503,
-  too_many_requests: 429,
-  account_locked: 429,
-  invalid_api_key: 401,
-  key_inactive: 401,
-  key_expired: 401,
-  client_id_mismatch: 401,
-  ip_not_allowed: 403,
-  country_not_allowed: 403,
-  insufficient_scope: 403,
-  rate_limited: 429,
-  invalid_audience: 400,
-  token_malformed: 400,
-  token_not_found: 404,
-  token_used: 410,
-  token_expired: 410,
-  token_revoked: 410,
-  delivery_pending: 409,
-  document_verified: 409,
-  internal_error: 500,
-} as const;
+import type { Language } from './messages.ts';
 
-export type ProblemCode = keyof typeof problemCodes;
+/** What every problem code carries: its HTTP status and the sentence a person reads. */
+export interface ProblemEntry {
+  status: number;
+  ar: string;
+  en: string;
+}
+
+/**
+ * Every problem code of a problem+json answer (RFC 9457), one entry a code: its HTTP status and
+ * its text in Arabic and English. The API writes the Arabic as `detail_ar`; the web app shows the
+ * text of the code in the reader's language (apps/web/src/lib/problem-text.ts). A code always
+ * means the same status and the same sentence everywhere.
+ */
+export const problems = {
+  validation_failed: { status: 400, ar: 'بعض الحقول غير صالحة', en: 'Some fields are not valid' },
+  bad_request: { status: 400, ar: 'الطلب غير صالح', en: 'The request is not valid' },
+  invalid_json: {
+    status: 400,
+    ar: 'نص الطلب ليس JSON صالحاً',
+    en: 'The request body is not valid JSON',
+  },
+  payload_too_deep: {
+    status: 400,
+    ar: 'البيانات متداخلة بعمق أو كبيرة أكثر من المسموح',
+    en: 'The data is nested too deeply or holds too many values',
+  },
+  unsupported_media_type: {
+    status: 415,
+    ar: 'يجب إرسال نص الطلب بصيغة JSON',
+    en: 'Send the request body as JSON',
+  },
+  payload_too_large: {
+    status: 413,
+    ar: 'حجم الطلب أكبر من المسموح',
+    en: 'The request is too large',
+  },
+  headers_too_large: {
+    status: 431,
+    ar: 'عنوان الطلب وترويساته أطول من المسموح',
+    en: 'The URL and headers together exceed 16 KB',
+  },
+  request_timeout: {
+    status: 408,
+    ar: 'لم يصل الطلب في الوقت المحدد',
+    en: 'The request was not received in time',
+  },
+  unsupported_file_type: {
+    status: 415,
+    ar: 'نوع الملف غير مدعوم',
+    en: 'This file type is not supported',
+  },
+  unauthenticated: { status: 401, ar: 'سجّل الدخول للمتابعة', en: 'Sign in to continue' },
+  invalid_credentials: {
+    status: 401,
+    ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+    en: 'Invalid email or password',
+  },
+  session_expired: {
+    status: 401,
+    ar: 'انتهت الجلسة، سجّل الدخول مجدداً',
+    en: 'The session has ended, sign in again',
+  },
+  forbidden: {
+    status: 403,
+    ar: 'صلاحياتك لا تسمح بهذا الإجراء',
+    en: 'You are not allowed to do this',
+  },
+  account_unconfirmed: {
+    status: 403,
+    ar: 'أكّد حسابك بالرمز المرسل إليك',
+    en: 'Confirm your account with the code sent to you',
+  },
+  not_found: { status: 404, ar: 'العنصر المطلوب غير موجود', en: 'Not found' },
+  route_not_found: { status: 404, ar: 'هذا المسار غير موجود', en: 'There is no such path' },
+  method_not_allowed: {
+    status: 405,
+    ar: 'هذه الطريقة غير مدعومة في هذا المسار',
+    en: 'This method is not allowed on this path',
+  },
+  organization_exists: {
+    status: 409,
+    ar: 'توجد مؤسسة مسجلة بهذا البريد الإلكتروني',
+    en: 'An organisation with this email already exists',
+  },
+  email_taken: {
+    status: 409,
+    ar: 'البريد الإلكتروني مسجل مسبقاً',
+    en: 'This email is already registered',
+  },
+  national_id_taken: {
+    status: 409,
+    ar: 'يوجد حساب مسجل برقم الهوية هذا',
+    en: 'An account with this national id already exists',
+  },
+  invalid_code: {
+    status: 400,
+    ar: 'رمز التحقق غير صحيح',
+    en: 'The verification code is incorrect',
+  },
+  code_expired: {
+    status: 410,
+    ar: 'انتهت صلاحية رمز التحقق، اطلب رمزاً جديداً',
+    en: 'The code has expired, ask for a new one',
+  },
+  reset_token_invalid: {
+    status: 400,
+    ar: 'رابط إعادة تعيين كلمة المرور غير صالح أو مستخدم أو منتهي الصلاحية',
+    en: 'The reset link is invalid, used or expired',
+  },
+  current_password_invalid: {
+    status: 400,
+    ar: 'كلمة المرور الحالية غير صحيحة',
+    en: 'The current password is incorrect',
+  },
+  two_factor_already_enabled: {
+    status: 409,
+    ar: 'التحقق بخطوتين مفعّل مسبقاً',
+    en: 'Two-step verification is already on',
+  },
+  two_factor_not_enabled: {
+    status: 409,
+    ar: 'التحقق بخطوتين غير مفعّل',
+    en: 'Two-step verification is not on',
+  },
+  already_member: {
+    status: 409,
+    ar: 'يوجد حساب مسجل بهذا البريد الإلكتروني',
+    en: 'A user with this email already exists',
+  },
+  invitation_pending: {
+    status: 409,
+    ar: 'توجد دعوة سارية لهذا البريد الإلكتروني',
+    en: 'An invitation for this email is still pending',
+  },
+  last_owner: {
+    status: 409,
+    ar: 'لا يمكن إزالة آخر مالك للمؤسسة أو تغيير دوره',
+    en: 'An organisation keeps at least one owner',
+  },
+  invitation_invalid: {
+    status: 404,
+    ar: 'رابط الدعوة غير صالح أو مستخدم أو منتهي الصلاحية',
+    en: 'This invitation link is invalid, used or expired',
+  },
+  mail_unavailable: {
+    status: 503,
+    ar: 'تعذر إرسال الرسالة، حاول مرة أخرى',
+    en: 'The email could not be sent, try again',
+  },
+  too_many_requests: {
+    status: 429,
+    ar: 'طلبات كثيرة، حاول مرة أخرى لاحقاً',
+    en: 'Too many requests, try again later',
+  },
+  account_locked: {
+    status: 429,
+    ar: 'محاولات فاشلة كثيرة، حاول مرة أخرى بعد 15 دقيقة',
+    en: 'Too many failed attempts, try again in 15 minutes',
+  },
+  invalid_api_key: { status: 401, ar: 'مفتاح API غير صالح', en: 'Invalid API key or secret' },
+  key_inactive: { status: 401, ar: 'مفتاح API معطّل', en: 'This API key is disabled' },
+  key_expired: { status: 401, ar: 'انتهت صلاحية مفتاح API', en: 'This API key has expired' },
+  client_id_mismatch: {
+    status: 401,
+    ar: 'معرّف العميل لا يطابق بيانات الاعتماد',
+    en: 'X-Client-Id does not match the credentials',
+  },
+  ip_not_allowed: {
+    status: 403,
+    ar: 'الطلبات من هذا العنوان غير مسموح بها',
+    en: 'Requests from this address are not allowed',
+  },
+  country_not_allowed: {
+    status: 403,
+    ar: 'الطلبات من هذه الدولة غير مسموح بها',
+    en: 'Requests from this country are not allowed',
+  },
+  insufficient_scope: {
+    status: 403,
+    ar: 'صلاحيات المفتاح لا تسمح بهذا الطلب',
+    en: 'The key lacks the scope this call needs',
+  },
+  rate_limited: {
+    status: 429,
+    ar: 'تجاوزت حد الطلبات، أعد المحاولة بعد قليل',
+    en: 'Rate limit exceeded, retry shortly',
+  },
+  invalid_audience: {
+    status: 400,
+    ar: 'الجهة المستفيدة غير معروفة',
+    en: 'The audience is not a known organisation',
+  },
+  token_malformed: { status: 400, ar: 'صيغة الرمز غير صحيحة', en: 'The code is malformed' },
+  token_not_found: { status: 404, ar: 'الرمز غير موجود', en: 'Code not found' },
+  token_used: {
+    status: 410,
+    ar: 'تم استخدام هذا الرمز بالفعل',
+    en: 'This code has already been used',
+  },
+  token_expired: { status: 410, ar: 'انتهت صلاحية هذا الرمز', en: 'This code has expired' },
+  token_revoked: { status: 410, ar: 'تم إلغاء هذا الرمز', en: 'This code has been revoked' },
+  delivery_pending: {
+    status: 409,
+    ar: 'هذا الإشعار قيد الإرسال بالفعل',
+    en: 'This delivery is still pending',
+  },
+  document_verified: {
+    status: 409,
+    ar: 'تم التحقق من هذا المستند ولا يمكن استبداله',
+    en: 'A verified document cannot be replaced',
+  },
+  internal_error: {
+    status: 500,
+    ar: 'حدث خطأ غير متوقع، أعد المحاولة بعد قليل',
+    en: 'An unexpected error occurred, try again shortly',
+  },
+} as const satisfies Record<string, ProblemEntry>;
+
+export type ProblemCode = keyof typeof problems;
+
+export function isProblemCode(value: string): value is ProblemCode {
+  return Object.hasOwn(problems, value);
+}
+
+/** The text of a problem code; an unknown code reads as its status's general problem. */
+export function problemText(code: string, language: Language = 'ar', status?: number): string {
+  if (isProblemCode(code)) return problems[code][language];
+  return problems[generalProblem(status)][language];
+}
+
+/** The code that stands for a status when an answer names no code we know. */
+export function generalProblem(status = 500): ProblemCode {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 405) return 'method_not_allowed';
+  if (status === 408) return 'request_timeout';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'too_many_requests';
+  if (status === 431) return 'headers_too_large';
+  if (status >= 400 && status < 500) return 'bad_request';
+  return 'internal_error';
+}
 
 export interface FieldError {
   /** Dotted path of the field, e.g. `adminDetails.email`. */
@@ -73,6 +261,6 @@ export interface ProblemDetails {
   detail?: string;
   code: ProblemCode | (string & {});
   errors?: FieldError[];
-  /** Arabic text the web app may show as is. */
+  /** Arabic text a person may read: the code's (or the first invalid field's) sentence. */
   detail_ar?: string;
 }

@@ -22,14 +22,7 @@ export function validationProblem(error: z.ZodError): AppError {
   );
   const tooDeep = errors.find((field) => field.code === 'payloadTooDeep');
   if (tooDeep) {
-    return new AppError('payload_too_deep', messageText(tooDeep.code, 'en'), {
-      errors: [tooDeep],
-      detailAr: messageText(tooDeep.code, 'ar'),
-    });
+    return new AppError('payload_too_deep', messageText(tooDeep.code, 'en'), { errors: [tooDeep] });
   }
-  const first = errors[0];
-  return new AppError('validation_failed', 'The request has invalid fields', {
-    errors,
-    detailAr: first ? messageText(first.code, 'ar') : undefined,
-  });
+  return new AppError('validation_failed', 'The request has invalid fields', { errors });
 }

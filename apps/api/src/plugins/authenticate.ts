@@ -28,9 +28,7 @@ export async function requireMember(
   if (!membership)
     throw new AppError('forbidden', 'This account is not a member of an organisation');
   if (roles && !roles.includes(membership.role)) {
-    throw new AppError('forbidden', 'Your role does not allow this action', {
-      detailAr: 'صلاحياتك لا تسمح بهذا الإجراء',
-    });
+    throw new AppError('forbidden', 'Your role does not allow this action');
   }
   return { ...principal, ...membership };
 }
@@ -39,18 +37,14 @@ export async function requireMember(
 export async function requireIndividual(ctx: AppContext, request: FastifyRequest) {
   const principal = await requireUser(ctx, request);
   if (principal.kind !== 'individual') {
-    throw new AppError('forbidden', 'This is for individual accounts', {
-      detailAr: 'هذه الصفحة للحسابات الشخصية',
-    });
+    throw new AppError('forbidden', 'This is for individual accounts');
   }
   const [row] = await ctx.db.query<{ confirmed_at: Date | null }>(
     'select confirmed_at from users where id = $1',
     [principal.userId],
   );
   if (!row?.confirmed_at) {
-    throw new AppError('account_unconfirmed', 'Confirm your account with the code sent to you', {
-      detailAr: 'أكّد حسابك بالرمز المرسل إليك',
-    });
+    throw new AppError('account_unconfirmed');
   }
   return principal;
 }

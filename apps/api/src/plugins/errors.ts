@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ProblemCode, type ProblemDetails, problemCodes } from '@tanqin/shared';
+import { generalProblem, type ProblemCode, type ProblemDetails, problems } from '@tanqin/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseInputError } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -25,7 +25,7 @@ const titles: Record<number, string> = {
 export function sendProblem(
   reply: FastifyReply,
   status: number,
-  code: ProblemCode | (string & {}),
+  code: ProblemCode,
   detail: string,
   extra: Partial<ProblemDetails> = {},
 ) {
@@ -39,7 +39,7 @@ const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
 function problemBody(
   status: number,
-  code: ProblemCode | (string & {}),
+  code: ProblemCode,
   detail: string,
   extra: Partial<ProblemDetails> = {},
 ): ProblemDetails {
@@ -49,6 +49,7 @@ function problemBody(
     status,
     detail,
     code,
+    detail_ar: problems[code].ar,
     ...extra,
   };
 }
@@ -63,24 +64,15 @@ const CLIENT_ERROR_LINGER_MS = 1000;
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, detail, detailAr]: [number, ProblemCode, string, string] =
+  const code: ProblemCode =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [
-          431,
-          'headers_too_large',
-          'The URL and headers together exceed 16 KB',
-          'عنوان الطلب وترويساته أطول من المسموح',
-        ]
+      ? 'headers_too_large'
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [
-            408,
-            'request_timeout',
-            'The request was not received in time',
-            'لم يصل الطلب في الوقت المحدد',
-          ]
-        : [400, 'bad_request', 'The request is not valid HTTP', 'الطلب غير صالح'];
+        ? 'request_timeout'
+        : 'bad_request';
+  const { status, en } = problems[code];
   if (socket.writable) {
-    const body = JSON.stringify(problemBody(status, code, detail, { detail_ar: detailAr }));
+    const body = JSON.stringify(problemBody(status, code, en));
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -103,9 +95,7 @@ function frameworkProblem(error: FastifyError): [number, ProblemCode, string] | 
   if (error instanceof SyntaxError) return [400, 'invalid_json', 'The body is not valid JSON'];
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code = (Object.entries(problemCodes).find(([, s]) => s === status)?.[0] ??
-      'validation_failed') as ProblemCode;
-    return [status, code, error.message];
+    return [status, generalProblem(status), error.message];
   }
   return undefined;
 }
@@ -116,7 +106,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (error.extra.headers) reply.headers(error.extra.headers);
       return sendProblem(reply, error.status, error.code, error.message, {
         ...(error.extra.errors && { errors: error.extra.errors }),
-        ...(error.extra.detailAr && { detail_ar: error.extra.detailAr }),
+        detail_ar: error.detailAr,
       });
     }
     const known = frameworkProblem(error);
@@ -124,9 +114,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isDatabaseInputError(error)) {
       // A value the schemas let through but the database refuses: a gap in a schema, logged to fix.
       request.log.warn({ err: error }, 'database refused an input value');
-      return sendProblem(reply, 400, 'bad_request', 'A value in the request cannot be stored', {
-        detail_ar: 'قيمة في الطلب غير صالحة',
-      });
+      return sendProblem(reply, 400, 'bad_request', 'A value in the request cannot be stored');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, 500, 'internal_error', 'An unexpected error occurred');

@@ -30,14 +30,3 @@ export function localeFormat<T>(make: (locale: string) => T): () => T {
 
 /** A validation message key of packages/shared in the current language. */
 export const localMessage = (key: string) => messageText(key, currentLanguage());
-
-/**
- * The reader-facing text of a server problem. The server writes `detail_ar` only where a person
- * reads the answer; its English `detail` beside it is then the same sentence for an English
- * reader. Without `detail_ar` the caller falls back to its own translated text.
- */
-export function problemDetail(problem?: { detail?: string; detail_ar?: string } | null) {
-  const arabic = problem?.detail_ar?.trim();
-  if (!arabic) return undefined;
-  return currentLanguage() === 'en' ? problem?.detail?.trim() || arabic : arabic;
-}

@@ -72,7 +72,6 @@ export async function createApiKey(
           message: 'The expiry date must be in the future',
         },
       ],
-      detailAr: 'تاريخ الانتهاء يجب أن يكون في المستقبل',
     });
   }
   const apiKey = generateSecret(SECRET_PREFIX.apiKey, 16);

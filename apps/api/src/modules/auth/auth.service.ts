@@ -28,10 +28,7 @@ export const USER_COLUMNS = `id, kind, email, first_name, last_name, phone, crea
   (kind = 'organization' or confirmed_at is not null) as confirmed,
   (two_factor_enabled_at is not null) as two_factor_enabled`;
 
-const invalidCredentials = () =>
-  new AppError('invalid_credentials', 'Invalid email or password', {
-    detailAr: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
-  });
+const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid email or password');
 
 /** Refuses while an account or an address has too many recent failures (brute force). */
 export async function assertNotLocked(
@@ -43,7 +40,6 @@ export async function assertNotLocked(
   for (const [index, key] of keys.entries()) {
     if ((await ctx.rateLimits.count(key, FAILURE_WINDOW_MS, nowMs)) >= limits[index]!) {
       throw new AppError('account_locked', 'Too many failed attempts, try again later', {
-        detailAr: 'محاولات فاشلة كثيرة، حاول مرة أخرى بعد 15 دقيقة',
         headers: { 'Retry-After': String(FAILURE_WINDOW_MS / 1000) },
       });
     }

@@ -13,10 +13,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const MAX_REQUESTS_PER_IP_PER_HOUR = 10;
 const MAX_REQUESTS_PER_EMAIL_PER_HOUR = 3;
 
-const resetTokenInvalid = () =>
-  new AppError('reset_token_invalid', 'The reset link is invalid, used or expired', {
-    detailAr: 'رابط إعادة تعيين كلمة المرور غير صالح أو مستخدم أو منتهي الصلاحية',
-  });
+const resetTokenInvalid = () => new AppError('reset_token_invalid');
 
 /**
  * `POST /auth/forgot-password`: mails a single-use link valid 30 minutes. The answer is the same
@@ -37,7 +34,6 @@ export async function requestPasswordReset(
   if (!perIp.allowed) {
     const seconds = Math.max(1, Math.ceil((perIp.states[0]?.resetMs ?? HOUR_MS) / 1000));
     throw new AppError('too_many_requests', 'Too many reset requests, try again later', {
-      detailAr: 'طلبات كثيرة لإعادة تعيين كلمة المرور، حاول لاحقاً',
       headers: { 'Retry-After': String(seconds) },
     });
   }

@@ -86,8 +86,7 @@ export async function startSession(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
-const sessionExpired = () =>
-  new AppError('session_expired', 'The session has ended, sign in again');
+const sessionExpired = () => new AppError('session_expired');
 
 /**
  * Rotates a refresh token. A token presented a second time means it was copied: the whole
@@ -182,7 +181,7 @@ export async function authenticateAccessToken(
   ctx: AppContext,
   token: string | undefined,
 ): Promise<Principal> {
-  if (!token) throw new AppError('unauthenticated', 'Sign in to continue');
+  if (!token) throw new AppError('unauthenticated');
   let payload: { sub?: string } & Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, ctx.keys.jwt, {

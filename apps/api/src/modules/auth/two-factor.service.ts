@@ -24,14 +24,11 @@ const RECOVERY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 const invalidCode = (status: 400 | 401) =>
   new AppError('invalid_code', 'The verification code is incorrect', {
-    detailAr: 'رمز التحقق غير صحيح',
     status,
   });
 
 const challengeInvalid = () =>
-  new AppError('session_expired', 'The verification step has ended, sign in again', {
-    detailAr: 'انتهت جلسة التحقق، سجّل الدخول مجدداً',
-  });
+  new AppError('session_expired', 'The verification step has ended, sign in again');
 
 const failureKeys = (userId: string, ip: string) => [
   `2fa-fail:account:${userId}`,
@@ -167,9 +164,7 @@ export async function completeTwoFactorLogin(
 export async function setupTwoFactor(ctx: AppContext, userId: string) {
   const user = await getUser(ctx, userId);
   if (user.two_factor_enabled) {
-    throw new AppError('two_factor_already_enabled', 'Two-step verification is already on', {
-      detailAr: 'التحقق بخطوتين مفعّل مسبقاً',
-    });
+    throw new AppError('two_factor_already_enabled', 'Two-step verification is already on');
   }
   const secret = generateTotpSecret();
   await ctx.db.query('update users set two_factor_pending_secret_encrypted = $2 where id = $1', [
@@ -198,14 +193,10 @@ export async function enableTwoFactor(
     userId,
   ]);
   if (row?.two_factor_enabled_at) {
-    throw new AppError('two_factor_already_enabled', 'Two-step verification is already on', {
-      detailAr: 'التحقق بخطوتين مفعّل مسبقاً',
-    });
+    throw new AppError('two_factor_already_enabled', 'Two-step verification is already on');
   }
   if (!row?.two_factor_pending_secret_encrypted) {
-    throw new AppError('two_factor_not_enabled', 'Start the two-step set-up first', {
-      detailAr: 'ابدأ إعداد التحقق بخطوتين أولاً',
-    });
+    throw new AppError('two_factor_not_enabled', 'Start the two-step set-up first');
   }
   const secret = readSecret(ctx, userId, row.two_factor_pending_secret_encrypted);
   const step = verifyTotp(secret, code, now.getTime());
@@ -249,15 +240,11 @@ export async function disableTwoFactor(
     [userId],
   );
   if (!row?.two_factor_enabled_at) {
-    throw new AppError('two_factor_not_enabled', 'Two-step verification is not on', {
-      detailAr: 'التحقق بخطوتين غير مفعّل',
-    });
+    throw new AppError('two_factor_not_enabled', 'Two-step verification is not on');
   }
   if (!(await verifyPassword(input.password, row.password_hash))) {
     await recordFailures(ctx, keys, now.getTime());
-    throw new AppError('current_password_invalid', 'The password is incorrect', {
-      detailAr: 'كلمة المرور غير صحيحة',
-    });
+    throw new AppError('current_password_invalid', 'The password is incorrect');
   }
   const ok = await ctx.db.transaction(async (tx) => {
     if (!(await consumeSecondFactor(ctx, tx, userId, input.code))) return false;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CONTACT_MESSAGES_PER_HOUR, type ContactMessage } from '@tanqin/shared';
+import { CONTACT_MESSAGES_PER_HOUR, type ContactMessage, messageText } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createMailSender } from '../../lib/mail/index.ts';
@@ -19,8 +19,8 @@ async function assertNotFlooding(ctx: AppContext, ip: string, nowMs: number) {
   );
   if (allowed) return;
   const retryAfterSeconds = Math.max(1, Math.ceil((states[0]?.resetMs ?? HOUR_MS) / 1000));
-  throw new AppError('too_many_requests', 'Too many messages from this address, try again later', {
-    detailAr: 'أرسلت رسائل كثيرة خلال ساعة، حاول مرة أخرى لاحقاً',
+  throw new AppError('too_many_requests', messageText('contactTooMany', 'en'), {
+    detailKey: 'contactTooMany',
     headers: { 'Retry-After': String(retryAfterSeconds) },
   });
 }

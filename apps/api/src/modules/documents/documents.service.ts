@@ -34,16 +34,18 @@ const COLUMNS =
   'id, type, name_encrypted, file_type, file_size, status, notes, created_at, updated_at';
 
 export const documentNotFound = () =>
-  new AppError('not_found', 'Document not found', { detailAr: messageText('documentNotFound') });
+  new AppError('not_found', messageText('documentNotFound', 'en'), {
+    detailKey: 'documentNotFound',
+  });
 
 export const unsupportedFile = () =>
   new AppError('unsupported_file_type', messageText('documentFileUnsupported', 'en'), {
-    detailAr: messageText('documentFileUnsupported'),
+    detailKey: 'documentFileUnsupported',
   });
 
 export const fileTooLarge = () =>
   new AppError('payload_too_large', messageText('documentFileTooLarge', 'en'), {
-    detailAr: messageText('documentFileTooLarge'),
+    detailKey: 'documentFileTooLarge',
   });
 
 function toItem(ctx: AppContext, row: DocumentRow): DocumentItem {
@@ -138,9 +140,7 @@ export async function reuploadDocument(
       );
       if (!current) throw documentNotFound();
       if (current.status === 'verified') {
-        throw new AppError('document_verified', 'A verified document cannot be replaced', {
-          detailAr: 'تم التحقق من هذا المستند ولا يمكن استبداله',
-        });
+        throw new AppError('document_verified');
       }
       const [updated] = await tx.query<DocumentRow>(
         `update documents set name_encrypted = $3, file_type = $4, file_size = $5, status = 'pending',

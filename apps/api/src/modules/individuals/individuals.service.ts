@@ -28,18 +28,9 @@ export const MAX_SENDS_PER_HOUR = 5;
 /** Registrations one address may make in an hour (each sends an SMS or a mail). */
 export const MAX_REGISTRATIONS_PER_IP_PER_HOUR = 30;
 
-const emailTaken = () =>
-  new AppError('email_taken', 'This email is already registered', {
-    detailAr: 'البريد الإلكتروني مسجل مسبقاً',
-  });
-const nationalIdTaken = () =>
-  new AppError('national_id_taken', 'An account with this national id already exists', {
-    detailAr: 'يوجد حساب مسجل برقم الهوية هذا',
-  });
-const codeExpired = () =>
-  new AppError('code_expired', 'The code has expired, ask for a new one', {
-    detailAr: 'انتهت صلاحية رمز التحقق، اطلب رمزاً جديداً',
-  });
+const emailTaken = () => new AppError('email_taken');
+const nationalIdTaken = () => new AppError('national_id_taken');
+const codeExpired = () => new AppError('code_expired');
 
 const codeHash = (ctx: AppContext, userId: string, code: string) =>
   hmacSha256(ctx.keys.pepper, `verification-code:${userId}:${code}`);
@@ -82,7 +73,6 @@ async function takeSendSlot(ctx: AppContext, userId: string) {
   );
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   throw new AppError('too_many_requests', `Wait ${seconds} seconds before asking for a new code`, {
-    detailAr: `انتظر ${seconds} ثانية قبل طلب رمز جديد`,
     headers: { 'Retry-After': String(seconds) },
   });
 }
@@ -166,7 +156,6 @@ export async function registerIndividual(
   if (!perIp.allowed) {
     const seconds = Math.max(1, Math.ceil((perIp.states[0]?.resetMs ?? 0) / 1000));
     throw new AppError('too_many_requests', 'Too many registrations from this address', {
-      detailAr: 'محاولات تسجيل كثيرة من هذا العنوان، حاول لاحقاً',
       headers: { 'Retry-After': String(seconds) },
     });
   }
@@ -223,9 +212,7 @@ async function unconfirmedTarget(ctx: AppContext, userId: string) {
     confirmed_at: Date | null;
   }>('select kind, email, phone, confirmed_at from users where id = $1', [userId]);
   if (row?.kind !== 'individual') {
-    throw new AppError('forbidden', 'This is for individual accounts', {
-      detailAr: 'هذه الصفحة للحسابات الشخصية',
-    });
+    throw new AppError('forbidden', 'This is for individual accounts');
   }
   return row;
 }
@@ -266,9 +253,7 @@ export async function confirmIndividual(
   if (outcome === 'expired') throw codeExpired();
   if (outcome === 'wrong') {
     await recordFailures(ctx, [ipKey], now.getTime());
-    throw new AppError('invalid_code', 'The verification code is incorrect', {
-      detailAr: 'رمز التحقق غير صحيح',
-    });
+    throw new AppError('invalid_code');
   }
   return getUser(ctx, userId);
 }
@@ -282,14 +267,10 @@ export async function resendCode(
 ) {
   const account = await unconfirmedTarget(ctx, userId);
   if (account.confirmed_at) {
-    throw new AppError('bad_request', 'The account is already confirmed', {
-      detailAr: 'الحساب مؤكد مسبقاً',
-    });
+    throw new AppError('bad_request', 'The account is already confirmed');
   }
   if (method === 'sms' && !account.phone) {
-    throw new AppError('bad_request', 'No phone number on this account', {
-      detailAr: 'لا يوجد رقم هاتف لهذا الحساب',
-    });
+    throw new AppError('bad_request', 'No phone number on this account');
   }
   await takeSendSlot(ctx, userId);
   const target = { phone: account.phone ?? '', email: account.email };

@@ -25,34 +25,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const INVITATION_TRIES_WINDOW_MS = 15 * 60 * 1000;
 const MAX_INVITATION_TRIES_PER_IP = 30;
 
-const alreadyMember = () =>
-  new AppError('already_member', 'A user with this email already exists', {
-    detailAr: 'يوجد حساب مسجل بهذا البريد الإلكتروني',
-  });
-const invitationPending = () =>
-  new AppError('invitation_pending', 'An invitation for this email is still pending', {
-    detailAr: 'توجد دعوة سارية لهذا البريد الإلكتروني',
-  });
-const lastOwner = () =>
-  new AppError('last_owner', 'An organisation keeps at least one owner', {
-    detailAr: 'لا يمكن إزالة آخر مالك للمؤسسة أو تغيير دوره',
-  });
-const invitationInvalid = () =>
-  new AppError('invitation_invalid', 'This invitation link is invalid, used or expired', {
-    detailAr: 'رابط الدعوة غير صالح أو مستخدم أو منتهي الصلاحية',
-  });
+const alreadyMember = () => new AppError('already_member');
+const invitationPending = () => new AppError('invitation_pending');
+const lastOwner = () => new AppError('last_owner');
+const invitationInvalid = () => new AppError('invitation_invalid');
 const ownersOnly = () =>
-  new AppError('forbidden', 'Only an owner may grant the owner role or change an owner', {
-    detailAr: 'فقط المالك يمكنه منح دور المالك أو تعديل مالك',
-  });
-const memberNotFound = () =>
-  new AppError('not_found', 'Member not found', { detailAr: 'العضو غير موجود' });
-const invitationNotFound = () =>
-  new AppError('not_found', 'Invitation not found', { detailAr: 'الدعوة غير موجودة' });
+  new AppError('forbidden', 'Only an owner may grant the owner role or change an owner');
+const memberNotFound = () => new AppError('not_found', 'Member not found');
+const invitationNotFound = () => new AppError('not_found', 'Invitation not found');
 const mailUnavailable = () =>
-  new AppError('mail_unavailable', 'The invitation email could not be sent, try again', {
-    detailAr: 'تعذر إرسال رسالة الدعوة، حاول مرة أخرى',
-  });
+  new AppError('mail_unavailable', 'The invitation email could not be sent, try again');
 
 const MEMBER_COLUMNS = `u.id as user_id, u.email, u.first_name, u.last_name, m.role,
   m.created_at as joined_at`;
@@ -199,9 +181,7 @@ async function lockOwnersAndMember(
   const target = rows.find((row) => row.user_id === userId);
   const self = rows.find((row) => row.user_id === caller.userId);
   if (!self || !rolesWith('members:manage').includes(self.role)) {
-    throw new AppError('forbidden', 'Your role does not allow this action', {
-      detailAr: 'صلاحياتك لا تسمح بهذا الإجراء',
-    });
+    throw new AppError('forbidden', 'Your role does not allow this action');
   }
   if (!target) throw memberNotFound();
   return {
@@ -278,7 +258,6 @@ async function limitInvitationTries(ctx: AppContext, ip: string) {
   if (!result.allowed) {
     const resetMs = Math.max(...result.states.map((state) => state.resetMs), 1000);
     throw new AppError('too_many_requests', 'Too many invitation attempts, try again later', {
-      detailAr: 'محاولات كثيرة، حاول مرة أخرى لاحقاً',
       headers: { 'Retry-After': String(Math.ceil(resetMs / 1000)) },
     });
   }

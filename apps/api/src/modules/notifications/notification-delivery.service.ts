@@ -251,9 +251,7 @@ export async function replayDelivery(ctx: AppContext, organizationId: string, de
   );
   if (!row?.original_status) throw notFound('Delivery');
   if (!row.id) {
-    throw new AppError('delivery_pending', 'This delivery is still pending; it is sent when due', {
-      detailAr: 'هذا الإشعار قيد الإرسال بالفعل',
-    });
+    throw new AppError('delivery_pending', 'This delivery is still pending; it is sent when due');
   }
   const [delivery] = await ctx.db.query(
     `select ${DELIVERY_COLUMNS}

@@ -23,11 +23,6 @@ export function destinationRefused(error: WebhookDestinationError) {
   }[error.problem];
   return new AppError('validation_failed', error.message, {
     errors: [{ path: 'destination', code, message: error.message }],
-    detailAr: {
-      not_https: 'رابط الويب هوك يجب أن يكون رابط https صالحاً',
-      unresolvable: 'تعذر العثور على عنوان خادم الويب هوك',
-      not_public: 'لا يمكن إرسال الويب هوك إلى عنوان محلي أو خاص أو محجوز',
-    }[error.problem],
   });
 }
 

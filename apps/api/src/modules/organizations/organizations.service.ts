@@ -30,14 +30,8 @@ export interface Membership {
 const ORGANIZATION_COLUMNS = `o.id, o.name, o.type, o.email, o.phone, o.contact_person, o.client_id,
   o.require_ip_whitelist, o.geo_blocking_enabled, o.time_zone, o.created_at`;
 
-const organizationExists = () =>
-  new AppError('organization_exists', 'An organisation with this email already exists', {
-    detailAr: 'توجد مؤسسة مسجلة بهذا البريد الإلكتروني',
-  });
-const emailTaken = () =>
-  new AppError('email_taken', 'This admin email is already registered', {
-    detailAr: 'البريد الإلكتروني للمسؤول مسجل مسبقاً',
-  });
+const organizationExists = () => new AppError('organization_exists');
+const emailTaken = () => new AppError('email_taken', 'This admin email is already registered');
 
 /** Creates the organisation, its admin user and the owner membership in one transaction. */
 export async function signupOrganization(ctx: AppContext, input: OrgSignup) {

@@ -8,8 +8,7 @@ import { listPersonalCodes, revokePersonalCode } from './personal-codes.service.
 /** A malformed id is answered like an unknown one: 404, nothing learnt. */
 function codeId(request: FastifyRequest): string {
   const parsed = personalCodeParamsSchema.safeParse(request.params);
-  if (!parsed.success)
-    throw new AppError('not_found', 'Code not found', { detailAr: 'الرمز غير موجود' });
+  if (!parsed.success) throw new AppError('not_found', 'Code not found');
   return parsed.data.id;
 }
 

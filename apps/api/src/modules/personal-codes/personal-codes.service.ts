@@ -46,8 +46,7 @@ const TRAIL_ACTION: Record<AuditAction, PersonalCodeTrailAction> = {
   expire: 'expired',
 };
 
-const codeNotFound = () =>
-  new AppError('not_found', 'Code not found', { detailAr: 'الرمز غير موجود' });
+const codeNotFound = () => new AppError('not_found', 'Code not found');
 
 /**
  * The person's codes: those whose subject is their national id (the HMAC given at generate), and
@@ -168,14 +167,8 @@ export async function revokePersonalCode(ctx: AppContext, userId: string, tokenI
     );
     if (!row) throw codeNotFound();
     const status = effectiveStatus(row, now);
-    if (status === 'used')
-      throw new AppError('token_used', 'This code has already been used', {
-        detailAr: 'تم استخدام هذا الرمز بالفعل',
-      });
-    if (status === 'expired')
-      throw new AppError('token_expired', 'This code has expired', {
-        detailAr: 'انتهت صلاحية هذا الرمز',
-      });
+    if (status === 'used') throw new AppError('token_used');
+    if (status === 'expired') throw new AppError('token_expired');
     // Revoking twice is harmless: the second call finds it revoked and changes nothing.
     if (status === 'active') await revokeLockedToken(tx, row, now, `individual:${userId}`, null);
   });

@@ -16,9 +16,7 @@ import { changePassword, getProfile, updateProfile } from './profile.service.ts'
 async function requirePerson(ctx: AppContext, request: FastifyRequest) {
   const principal = await requireUser(ctx, request);
   if (principal.kind !== 'individual') {
-    throw new AppError('forbidden', 'This is for individual accounts', {
-      detailAr: 'هذه الصفحة للحسابات الشخصية',
-    });
+    throw new AppError('forbidden', 'This is for individual accounts');
   }
   return principal;
 }

@@ -48,7 +48,7 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
     `select ${PROFILE_COLUMNS} from users where id = $1`,
     [userId],
   );
-  if (!row) throw new AppError('session_expired', 'The session has ended, sign in again');
+  if (!row) throw new AppError('session_expired');
   return present(row);
 }
 
@@ -76,13 +76,11 @@ export async function updateProfile(
         input.notifications.app,
       ],
     );
-    if (!row) throw new AppError('session_expired', 'The session has ended, sign in again');
+    if (!row) throw new AppError('session_expired');
     return present(row);
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError('email_taken', 'This email is already registered', {
-        detailAr: 'البريد الإلكتروني مسجل مسبقاً',
-      });
+      throw new AppError('email_taken');
     }
     throw error;
   }
@@ -107,9 +105,7 @@ export async function changePassword(
   );
   if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
     await recordFailures(ctx, keys, nowMs);
-    throw new AppError('current_password_invalid', 'The current password is incorrect', {
-      detailAr: 'كلمة المرور الحالية غير صحيحة',
-    });
+    throw new AppError('current_password_invalid');
   }
   await ctx.rateLimits.clear(keys[0]!);
   const passwordHash = await hashPassword(input.newPassword);

@@ -160,7 +160,7 @@ export async function authenticateApiCall(
   }
   if (!result) throw invalidKey();
   if (result.caller.clientId !== clientId) {
-    throw new AppError('client_id_mismatch', 'X-Client-Id does not match the credentials');
+    throw new AppError('client_id_mismatch');
   }
   return result;
 }

@@ -121,14 +121,14 @@ export async function admitApiCall(
   if (caller.apiKeyId) callingKeys.set(request, caller.apiKeyId);
   try {
     if (!keyActive) {
-      throw new Refusal(new AppError('key_inactive', 'This API key is disabled'), {
+      throw new Refusal(new AppError('key_inactive'), {
         type: 'key_disabled',
         severity: 'info',
         description: 'Call with a disabled API key refused',
       });
     }
     if (keyExpiresAt && keyExpiresAt <= ctx.clock.now()) {
-      throw new Refusal(new AppError('key_expired', 'This API key has expired'), {
+      throw new Refusal(new AppError('key_expired'), {
         type: 'key_disabled',
         severity: 'info',
         description: 'Call with an expired API key refused',

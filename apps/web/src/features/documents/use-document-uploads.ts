@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { failureReason } from '../../lib/problem-text.ts';
 import {
   documentsKey,
   UploadNetworkError,
@@ -32,7 +33,7 @@ const SERVER_PROBLEMS: Record<string, string> = {
 
 /** Chooses, checks and uploads files with real progress; the list learns of each new row. */
 export function useDocumentUploads() {
-  const { t, i18n } = useTranslation('documents');
+  const { t } = useTranslation('documents');
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<Record<string, UploadState>>({});
   const controllers = useRef(new Map<string, AbortController>());
@@ -60,10 +61,8 @@ export function useDocumentUploads() {
         SERVER_PROBLEMS[error.code] ??
         (error.status === 413 ? 'too_large' : error.status === 415 ? 'unsupported' : undefined);
       if (known) return t(`upload.errors.${known}`);
-      // The server's own Arabic sentence, when it wrote one for this refusal.
-      if (i18n.language === 'ar' && error.problem?.detail_ar) return error.problem.detail_ar;
     }
-    return t('upload.errors.fallback');
+    return failureReason(error, t('upload.errors.fallback'));
   };
 
   const start = async (target: UploadTarget, file: File) => {

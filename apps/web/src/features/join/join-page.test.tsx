@@ -1,3 +1,4 @@
+import { problems } from '@tanqin/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -161,7 +162,7 @@ describe('/join', () => {
     expect(await screen.findByRole('button', { name: 'جاري إنشاء حسابك...' })).toBeDisabled();
 
     answer(problem(409, 'already_member'));
-    expect(await screen.findByText(/لهذا البريد الإلكتروني حساب بالفعل/)).toBeVisible();
+    expect(await screen.findByText(problems.already_member.ar)).toBeVisible();
     expect(screen.getByRole('link', { name: 'تسجيل الدخول إلى منصة المنشآت' })).toHaveAttribute(
       'href',
       '/org-auth?tab=login',

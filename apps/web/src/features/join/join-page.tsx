@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { localeFormat } from '../../lib/language.ts';
+import { failureText } from '../../lib/problem-text.ts';
 import { AuthLayout } from '../org-auth/components/auth-layout.tsx';
 import { useInvitationPreview } from './api/invitations.ts';
 import { JoinForm } from './components/join-form.tsx';
@@ -87,14 +88,7 @@ export function JoinPage() {
     content = (
       <Card className="w-full max-w-xl p-6 sm:p-8">
         <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>
-            {t('errors.loadFailed')}{' '}
-            {preview.error instanceof TypeError
-              ? t('errors.network')
-              : preview.error instanceof ApiError && preview.error.status === 429
-                ? t('errors.tooManyRequests')
-                : t('errors.server')}
-          </span>
+          <span>{failureText(t('errors.loadFailed'), preview.error)}</span>
           <Button
             variant="secondary"
             size="sm"

@@ -1,3 +1,4 @@
+import { messageText, problems } from '@tanqin/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -163,27 +164,19 @@ describe('organisation login form', () => {
     expect(passwordField()).toHaveValue('Wrong2025');
   });
 
-  it('shows the lockout message the server sends after repeated failures', async () => {
-    mockApi({
-      [LOGIN]: () =>
-        problem(429, 'account_locked', {
-          detail: 'Too many failed sign-in attempts, try again later',
-          detail_ar: 'محاولات دخول فاشلة كثيرة، حاول مرة أخرى بعد 15 دقيقة',
-        }),
-    });
+  it('shows the lockout message of the shared problem table after repeated failures', async () => {
+    mockApi({ [LOGIN]: () => problem(429, 'account_locked') });
     const user = userEvent.setup();
     renderOrgAuth(['/org-auth?tab=login']);
 
     await logIn(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'محاولات دخول فاشلة كثيرة، حاول مرة أخرى بعد 15 دقيقة',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(problems.account_locked.ar);
   });
 
   it.each([
     [
-      'a refusal without an Arabic text',
-      () => problem(401, 'invalid_credentials'),
+      'a refusal with a code it does not know',
+      () => problem(401, 'unknown_refusal'),
       'فشل تسجيل الدخول، تحقق من البريد الإلكتروني وكلمة المرور',
     ],
     [
@@ -194,7 +187,7 @@ describe('organisation login form', () => {
     [
       'no answer at all',
       () => Promise.reject(new TypeError('Failed to fetch')),
-      'تعذر الاتصال بالخادم. تحقق من اتصالك بالإنترنت ثم أعد المحاولة.',
+      messageText('networkUnavailable'),
     ],
   ])('falls back to an Arabic message for %s', async (_case, respond, message) => {
     mockApi({ [LOGIN]: respond });

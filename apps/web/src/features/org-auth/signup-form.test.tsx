@@ -1,3 +1,4 @@
+import { messageText, problems } from '@tanqin/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -283,14 +284,13 @@ describe('organisation sign-up form', () => {
     expect(screen.getByLabelText('كلمة المرور')).toHaveFocus();
   });
 
-  it('shows the server message of a duplicate above the button, and clears it on the next attempt', async () => {
+  it('shows the text of the duplicate problem code above the button, and clears it on the next attempt', async () => {
     let isDuplicate = true;
     mockApi({
       [SIGNUP]: () =>
         isDuplicate
           ? problem(409, 'organization_exists', {
               detail: 'An organisation with this email already exists',
-              detail_ar: 'توجد مؤسسة مسجلة بهذا البريد الإلكتروني',
             })
           : new Promise<Response>(() => {}),
     });
@@ -318,20 +318,19 @@ describe('organisation sign-up form', () => {
 
   it('clears the server message even when the next attempt stops at validation', async () => {
     mockApi({
-      [SIGNUP]: () =>
-        problem(409, 'email_taken', { detail_ar: 'البريد الإلكتروني للمسؤول مسجل مسبقاً' }),
+      [SIGNUP]: () => problem(409, 'email_taken'),
     });
     const user = userEvent.setup();
     renderSignup();
 
     await fillValidForm(user);
     await submit(user);
-    expect(await screen.findByText('البريد الإلكتروني للمسؤول مسجل مسبقاً')).toBeInTheDocument();
+    expect(await screen.findByText(problems.email_taken.ar)).toBeInTheDocument();
 
     await user.clear(field('name'));
     await submit(user);
     expect(field('name')).toHaveAccessibleDescription('اسم المؤسسة مطلوب');
-    expect(screen.queryByText('البريد الإلكتروني للمسؤول مسجل مسبقاً')).not.toBeInTheDocument();
+    expect(screen.queryByText(problems.email_taken.ar)).not.toBeInTheDocument();
   });
 
   it('puts the server field errors of a 400 under their fields', async () => {
@@ -339,7 +338,6 @@ describe('organisation sign-up form', () => {
       [SIGNUP]: () =>
         problem(400, 'validation_failed', {
           detail: 'The request has invalid fields',
-          detail_ar: 'البريد الإلكتروني غير صالح',
           errors: [
             { path: 'adminDetails.email', code: 'emailInvalid', message: 'Invalid email address' },
             { path: 'contactPerson', code: 'tooLong', message: 'The text is too long' },
@@ -365,19 +363,19 @@ describe('organisation sign-up form', () => {
 
   it.each([
     [
-      'a failure without an Arabic text',
-      () => problem(400, 'bad_request', { detail: 'Bad' }),
+      'a failure with a code it does not know',
+      () => problem(400, 'unknown_refusal', { detail: 'Bad' }),
       'حدث خطأ أثناء التسجيل',
     ],
     [
       'a server error',
       () => problem(500, 'internal_error', { detail: 'boom' }),
-      'حدث خطأ في الخادم. أعد المحاولة بعد قليل.',
+      problems.internal_error.ar,
     ],
     [
       'no answer at all',
       () => Promise.reject(new TypeError('Failed to fetch')),
-      'تعذر الاتصال بالخادم. تحقق من اتصالك بالإنترنت ثم أعد المحاولة.',
+      messageText('networkUnavailable'),
     ],
   ])('explains %s in Arabic', async (_case, respond, message) => {
     mockApi({ [SIGNUP]: respond });

@@ -14,6 +14,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { failureReason } from '../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useFieldErrorText } from '../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../org-auth/ltr-input.ts';
@@ -21,7 +22,6 @@ import { useForgotPassword, useResetPassword } from './api/auth.ts';
 import { AuthShell, linkClasses } from './components/auth-shell.tsx';
 import { guardedSubmit } from './components/guarded-submit.ts';
 import { SubmitButton } from './components/submit-button.tsx';
-import { personalErrorText } from './error-text.ts';
 
 /** The token of a mailed reset link, `/forgot-password#token=...` (a fragment never reaches a server log). */
 const tokenFromHash = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token');
@@ -63,7 +63,7 @@ export function ForgotPasswordPage() {
 }
 
 function RequestForm() {
-  const { t, i18n } = useTranslation('personalAuth');
+  const { t } = useTranslation('personalAuth');
   const errorText = useFieldErrorText();
   const request = useForgotPassword();
   const {
@@ -104,9 +104,7 @@ function RequestForm() {
         {...register('email')}
       />
       {request.isError ? (
-        <Alert tone="error">
-          {personalErrorText(request.error, t('forgot.failed'), t, i18n.language)}
-        </Alert>
+        <Alert tone="error">{failureReason(request.error, t('forgot.failed'))}</Alert>
       ) : null}
       <SubmitButton
         isPending={request.isPending}
@@ -121,7 +119,7 @@ function RequestForm() {
 type ResetFields = Omit<ResetPasswordInput, 'token'>;
 
 function ResetForm({ token, onRequestNew }: { token: string; onRequestNew: () => void }) {
-  const { t, i18n } = useTranslation('personalAuth');
+  const { t } = useTranslation('personalAuth');
   const errorText = useFieldErrorText();
   const reset = useResetPassword();
   const {
@@ -192,9 +190,7 @@ function ResetForm({ token, onRequestNew }: { token: string; onRequestNew: () =>
           </button>
         </Alert>
       ) : reset.isError && !(reset.error instanceof ApiError && reset.error.fieldErrors.length) ? (
-        <Alert tone="error">
-          {personalErrorText(reset.error, t('reset.failed'), t, i18n.language)}
-        </Alert>
+        <Alert tone="error">{failureReason(reset.error, t('reset.failed'))}</Alert>
       ) : null}
       <SubmitButton
         isPending={reset.isPending}

@@ -1,3 +1,4 @@
+import { problems } from '@tanqin/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -131,7 +132,7 @@ describe('/register', () => {
       'POST /api/v1/auth/register/individual': () =>
         json(201, { ...registered, verification: { ...registered.verification, resend_after: 1 } }),
       'POST /api/v1/auth/resend-code': () =>
-        problem(429, 'rate_limited', { detail: 'wait' }, { 'Retry-After': '42' }),
+        problem(429, 'too_many_requests', { detail: 'wait' }, { 'Retry-After': '42' }),
     });
     renderPage('/register', RegisterPage);
     const user = await fillForm();
@@ -143,7 +144,7 @@ describe('/register', () => {
     );
     await user.click(resend);
     expect(await screen.findByText('يمكنك طلب رمز جديد بعد 42 ثانية')).toBeInTheDocument();
-    expect(screen.getByText('محاولات كثيرة. حاول مرة أخرى بعد قليل.')).toBeInTheDocument();
+    expect(screen.getByText(problems.too_many_requests.ar)).toBeInTheDocument();
     expect(callsTo('POST /api/v1/auth/resend-code')).toHaveLength(1);
   });
 });

@@ -13,6 +13,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { failureReason } from '../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useFieldErrorText } from '../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../org-auth/ltr-input.ts';
@@ -21,7 +22,6 @@ import { AuthShell, linkClasses } from './components/auth-shell.tsx';
 import { ConfirmCodeStep } from './components/confirm-code-step.tsx';
 import { guardedSubmit } from './components/guarded-submit.ts';
 import { SubmitButton } from './components/submit-button.tsx';
-import { personalErrorText } from './error-text.ts';
 import { PERSONAL_HOME, PERSONAL_REDIRECT_DELAY_MS } from './redirect.ts';
 
 const FIELDS = [
@@ -79,7 +79,7 @@ export function RegisterPage() {
 }
 
 function RegisterForm({ onRegistered }: { onRegistered: (verification: Verification) => void }) {
-  const { t, i18n } = useTranslation('personalAuth');
+  const { t } = useTranslation('personalAuth');
   const fieldErrorText = useFieldErrorText();
   const registration = useRegisterIndividual();
   const {
@@ -243,9 +243,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (verification: Verificat
         ) : null}
       </fieldset>
       {registration.isError && !isTaken && !hasFieldErrors ? (
-        <Alert tone="error">
-          {personalErrorText(registration.error, t('register.failed'), t, i18n.language)}
-        </Alert>
+        <Alert tone="error">{failureReason(registration.error, t('register.failed'))}</Alert>
       ) : null}
       <SubmitButton
         isPending={registration.isPending}

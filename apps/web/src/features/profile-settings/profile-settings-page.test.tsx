@@ -1,3 +1,4 @@
+import { problems } from '@tanqin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -201,9 +202,9 @@ describe('/profile-settings', () => {
   });
 
   it('offers a retry when the profile cannot load', async () => {
-    mockApi({ 'GET /api/v1/profile': () => problem(500, 'internal') });
+    mockApi({ 'GET /api/v1/profile': () => problem(500, 'internal_error') });
     renderPage('/profile-settings', ProfileSettingsPage);
-    expect(await screen.findByText('حدث خطأ في الخادم. حاول مرة أخرى لاحقاً.')).toBeInTheDocument();
+    expect(await screen.findByText(problems.internal_error.ar)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PersonalLayout } from '../../components/personal-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { personalErrorText } from '../personal-auth/error-text.ts';
+import { failureReason } from '../../lib/problem-text.ts';
 import { useProfile } from './api/profile.ts';
 import { ContactSection } from './components/contact-section.tsx';
 import { PreferencesSection } from './components/preferences-section.tsx';
@@ -23,7 +23,7 @@ function SkeletonBlock() {
 
 /** /profile-settings: profile, contact, security and preferences, each saved on its own. */
 export function ProfileSettingsPage() {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const { t: tc } = useTranslation('common');
   const profile = useProfile();
 
@@ -58,7 +58,7 @@ export function ProfileSettingsPage() {
           ) : null}
           {profile.isError ? (
             <Alert tone="error">
-              <p>{personalErrorText(profile.error, t('loadFailed'), t, i18n.language)}</p>
+              <p>{failureReason(profile.error, t('loadFailed'))}</p>
               <Button
                 variant="secondary"
                 size="sm"

@@ -1,4 +1,5 @@
 import type { DailyUsageSummaryItem, WalletSummary, WalletUsage } from '@tanqin/shared';
+import { problems } from '@tanqin/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -255,34 +256,29 @@ describe('wallet screen', () => {
     expect(screen.queryByText('جاري تحميل سجل الاستدعاءات...')).not.toBeInTheDocument();
   });
 
-  it("shows the server's Arabic message when the call log fails", async () => {
+  it('shows the text of the problem code when the call log fails', async () => {
     mockApi({
-      [USAGE]: () =>
-        json(503, {
-          code: 'internal_error',
-          detail: 'Service unavailable',
-          detail_ar: 'الخدمة غير متاحة مؤقتاً',
-        }),
+      [USAGE]: () => json(503, { code: 'mail_unavailable', detail: 'Service unavailable' }),
     });
     renderWallet();
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('الخدمة غير متاحة مؤقتاً');
+    expect(alert).toHaveTextContent(problems.mail_unavailable.ar);
     expect(alert).not.toHaveTextContent('Service unavailable');
     // The rest of the wallet still shows.
     await waitFor(() => expect(text(figure('إجمالي استدعاءات API'))).toBe('1,234'));
   });
 
-  it('falls back to the Arabic load error when there is no message to show', async () => {
+  it('falls back to the Arabic load error when the answer names no problem code', async () => {
     mockApi({
-      [USAGE]: () => Promise.reject(new TypeError('Failed to fetch')),
-      [WALLET]: () => json(500, { code: 'internal_error', detail: 'An unexpected error occurred' }),
+      [USAGE]: () => json(502, { detail: 'Bad gateway' }),
+      [WALLET]: () => json(500, { detail: 'An unexpected error occurred' }),
     });
     renderWallet();
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     for (const alert of screen.getAllByRole('alert')) {
       expect(alert).toHaveTextContent('حدث خطأ في تحميل البيانات');
     }
-    expect(screen.queryByText('Failed to fetch')).not.toBeInTheDocument();
+    expect(screen.queryByText('Bad gateway')).not.toBeInTheDocument();
     expect(screen.queryByText('مطلوب الدفع')).not.toBeInTheDocument();
   });
 

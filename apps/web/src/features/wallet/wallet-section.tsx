@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
+import { failureReason } from '../../lib/problem-text.ts';
 import { useCallLog, useDailySummary, useWalletSummary, walletKeys } from './api/wallet-queries.ts';
 import { CallLog } from './components/call-log.tsx';
 import { PaymentBanner } from './components/payment-banner.tsx';
 import { SummaryCards, UsageStats } from './components/summary-cards.tsx';
 import { UsageChart } from './components/usage-chart.tsx';
-import { loadErrorMessage } from './load-error.ts';
 
 const CHART_DAYS = 30;
 
@@ -47,7 +47,7 @@ export default function WalletSection({ organization }: { organization: { id: st
           role="alert"
           className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
         >
-          {loadErrorMessage(summary.error, t)}
+          {failureReason(summary.error, t('errors.fallback'))}
         </p>
       ) : null}
       {summary.isPending && !summary.isError ? (
@@ -63,11 +63,15 @@ export default function WalletSection({ organization }: { organization: { id: st
         <UsageChart
           days={CHART_DAYS}
           items={daily.data}
-          errorMessage={daily.isError ? loadErrorMessage(daily.error, t) : undefined}
+          errorMessage={
+            daily.isError ? failureReason(daily.error, t('errors.fallback')) : undefined
+          }
         />
         <CallLog
           usage={usage.data}
-          errorMessage={usage.isError ? loadErrorMessage(usage.error, t) : undefined}
+          errorMessage={
+            usage.isError ? failureReason(usage.error, t('errors.fallback')) : undefined
+          }
         />
       </div>
     </div>

@@ -12,7 +12,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { problemDetail } from '../../../lib/language.ts';
+import { failureReason } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../../org-auth/ltr-input.ts';
@@ -25,20 +25,6 @@ const FIELDS = [
   'password',
   'confirmPassword',
 ] as const satisfies readonly Path<AcceptInvitationInput>[];
-
-type Translate = (key: string) => string;
-
-function acceptErrorText(error: unknown, t: Translate) {
-  if (error instanceof ApiError) {
-    if (error.code === 'already_member') return t('errors.already_member');
-    if (error.code === 'invitation_invalid') return t('errors.invitation_invalid');
-    if (error.status === 429) return problemDetail(error.problem) ?? t('errors.tooManyRequests');
-    if (error.status >= 500) return t('errors.server');
-    return problemDetail(error.problem) ?? t('errors.failed');
-  }
-  if (error instanceof TypeError) return t('errors.network');
-  return t('errors.failed');
-}
 
 /**
  * The invitee's own details and password (sign-up's rules and messages, from the shared schema).
@@ -144,7 +130,7 @@ export function JoinForm({ token, preview }: { token: string; preview: Invitatio
       />
       {accept.isError ? (
         <Alert tone="error" className="space-y-1">
-          <p>{acceptErrorText(accept.error, t)}</p>
+          <p>{failureReason(accept.error, t('errors.failed'))}</p>
           {isAccountTaken ? (
             <Link
               to="/org-auth?tab=login"

@@ -8,9 +8,9 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { failureReason } from '../../../lib/problem-text.ts';
 import { hasOrgToken } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
-import { authErrorText } from '../auth-error.ts';
 import { useFieldErrorText } from '../field-error-text.ts';
 import { LTR_INPUT } from '../ltr-input.ts';
 
@@ -112,7 +112,7 @@ export function LoginForm({
         </Alert>
       ) : null}
       {login.isError ? (
-        <Alert tone="error">{authErrorText(login.error, t('login.failed'), t)}</Alert>
+        <Alert tone="error">{failureReason(login.error, t('login.failed'))}</Alert>
       ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
         {login.isPending ? (

@@ -12,9 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { failureReason } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { authErrorText } from '../auth-error.ts';
 import { useFieldErrorText } from '../field-error-text.ts';
 import { LTR_INPUT } from '../ltr-input.ts';
 import { SignupSuccess } from './signup-success.tsx';
@@ -224,7 +224,7 @@ export function SignupForm({ onGoToLogin }: { onGoToLogin: (adminEmail?: string)
 
       <div className="space-y-4">
         {signUp.isError ? (
-          <Alert tone="error">{authErrorText(signUp.error, t('signup.failed'), t)}</Alert>
+          <Alert tone="error">{failureReason(signUp.error, t('signup.failed'))}</Alert>
         ) : null}
         <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
           {signUp.isPending ? (

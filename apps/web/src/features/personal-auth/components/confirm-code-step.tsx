@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { failureReason, retryAfterSeconds } from '../../../lib/problem-text.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { useConfirmAccount, useResendCode, type Verification } from '../api/auth.ts';
-import { personalErrorText, retryAfterSeconds } from '../error-text.ts';
 import { linkClasses } from './auth-shell.tsx';
 import { CodeInput } from './code-input.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -39,7 +39,7 @@ export function ConfirmCodeStep({
   intro?: string;
   onConfirmed: () => void;
 }) {
-  const { t, i18n } = useTranslation('personalAuth');
+  const { t } = useTranslation('personalAuth');
   const errorText = useFieldErrorText();
   const [method, setMethod] = useState<VerificationMethod>(verification?.method ?? 'sms');
   const [hint, setHint] = useState(verification?.destination_hint);
@@ -106,7 +106,7 @@ export function ConfirmCodeStep({
   } else if (confirmError instanceof ApiError && confirmError.code === 'invalid_code') {
     confirmErrorText = t('confirm.invalidCode');
   } else if (confirmError) {
-    confirmErrorText = personalErrorText(confirmError, t('confirm.invalidCode'), t, i18n.language);
+    confirmErrorText = failureReason(confirmError, t('confirm.invalidCode'));
   }
 
   return (
@@ -137,11 +137,7 @@ export function ConfirmCodeStep({
         </Alert>
       ) : null}
       {resend.isSuccess ? <Alert tone="success">{t('confirm.resent')}</Alert> : null}
-      {resend.isError ? (
-        <Alert tone="error">
-          {personalErrorText(resend.error, t('errors.server'), t, i18n.language)}
-        </Alert>
-      ) : null}
+      {resend.isError ? <Alert tone="error">{failureReason(resend.error)}</Alert> : null}
       <SubmitButton
         isPending={confirm.isPending}
         label={t('confirm.submit')}

@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { failureReason } from '../../../lib/problem-text.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../../org-auth/ltr-input.ts';
 import { type LoginOutcome, usePersonalLogin } from '../api/auth.ts';
-import { personalErrorText } from '../error-text.ts';
 import { linkClasses } from './auth-shell.tsx';
 import { guardedSubmit } from './guarded-submit.ts';
 import { SubmitButton } from './submit-button.tsx';
@@ -34,7 +34,7 @@ export function LoginCredentialsForm({
   onOutcome: (outcome: LoginOutcome, values: LoginRequestInput) => void;
   isDone: boolean;
 }) {
-  const { t, i18n } = useTranslation('personalAuth');
+  const { t } = useTranslation('personalAuth');
   const errorText = useFieldErrorText();
   const login = usePersonalLogin();
   const {
@@ -86,7 +86,7 @@ export function LoginCredentialsForm({
       {login.isError ? (
         <Alert tone="error">
           <p className="font-semibold">{t('login.failed')}</p>
-          <p>{personalErrorText(login.error, t('login.failedFallback'), t, i18n.language)}</p>
+          <p>{failureReason(login.error, t('login.failedFallback'))}</p>
         </Alert>
       ) : null}
       <SubmitButton

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { failureReason } from '../../../lib/problem-text.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { type LoginOutcome, useVerifyTwoFactor } from '../api/auth.ts';
-import { personalErrorText } from '../error-text.ts';
 import { linkClasses } from './auth-shell.tsx';
 import { CodeInput } from './code-input.tsx';
 import { guardedSubmit } from './guarded-submit.ts';
@@ -35,7 +35,7 @@ export function TwoFactorForm({
   onBack: () => void;
   isDone: boolean;
 }) {
-  const { t, i18n } = useTranslation('personalAuth');
+  const { t } = useTranslation('personalAuth');
   const errorText = useFieldErrorText();
   const [useRecovery, setUseRecovery] = useState(false);
   const verify = useVerifyTwoFactor();
@@ -67,7 +67,7 @@ export function TwoFactorForm({
   if (verify.error instanceof ApiError && verify.error.code === 'invalid_code') {
     failure = t('twoFactor.invalidCode');
   } else if (verify.error) {
-    failure = personalErrorText(verify.error, t('twoFactor.invalidCode'), t, i18n.language);
+    failure = failureReason(verify.error, t('twoFactor.invalidCode'));
   }
 
   return (

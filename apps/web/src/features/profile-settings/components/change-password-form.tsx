@@ -7,16 +7,16 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { failureReason } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
-import { personalErrorText } from '../../personal-auth/error-text.ts';
 import { useChangePassword } from '../api/profile.ts';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /** Change of password: the current one is required; the new one follows the spec's rules. */
 export function ChangePasswordForm() {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const fieldErrorText = useFieldErrorText();
   const change = useChangePassword();
   const {
@@ -91,9 +91,7 @@ export function ChangePasswordForm() {
         />
       </div>
       {showGeneral ? (
-        <Alert tone="error">
-          {personalErrorText(change.error, t('security.passwordFailed'), t, i18n.language)}
-        </Alert>
+        <Alert tone="error">{failureReason(change.error, t('security.passwordFailed'))}</Alert>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="secondary" disabled={change.isPending}>

@@ -9,8 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { failureReason } from '../../../lib/problem-text.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
-import { personalErrorText } from '../../personal-auth/error-text.ts';
 import { useDisableTwoFactor } from '../api/profile.ts';
 
 type DisableForm = z.input<typeof disableTwoFactorSchema>;
@@ -23,7 +23,7 @@ export function TwoFactorDisableDialog({
   onClose: () => void;
   onDisabled: () => void;
 }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const errorText = useFieldErrorText();
   const disable = useDisableTwoFactor();
   const {
@@ -76,7 +76,7 @@ export function TwoFactorDisableDialog({
           <Alert tone="error">
             {invalidCode
               ? t('disable.invalidCode')
-              : personalErrorText(disable.error, t('disable.failed'), t, i18n.language)}
+              : failureReason(disable.error, t('disable.failed'))}
           </Alert>
         ) : null}
         <DialogActions>

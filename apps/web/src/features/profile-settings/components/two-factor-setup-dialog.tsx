@@ -10,9 +10,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { failureReason } from '../../../lib/problem-text.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { CodeInput } from '../../personal-auth/components/code-input.tsx';
-import { personalErrorText } from '../../personal-auth/error-text.ts';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from '../api/profile.ts';
 
 type CodeForm = z.input<typeof enableTwoFactorSchema>;
@@ -28,7 +28,7 @@ const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeUR
  * the app to confirm, then the recovery codes shown this once with copy and download.
  */
 export function TwoFactorSetupDialog({ onClose }: { onClose: () => void }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const errorText = useFieldErrorText();
   const setup = useStartTwoFactorSetup();
   const enable = useEnableTwoFactor();
@@ -85,9 +85,7 @@ export function TwoFactorSetupDialog({ onClose }: { onClose: () => void }) {
         </p>
       ) : null}
       {setup.isError ? (
-        <Alert tone="error">
-          {personalErrorText(setup.error, t('setup.prepareFailed'), t, i18n.language)}
-        </Alert>
+        <Alert tone="error">{failureReason(setup.error, t('setup.prepareFailed'))}</Alert>
       ) : null}
       {setup.data ? (
         <form
@@ -130,7 +128,7 @@ export function TwoFactorSetupDialog({ onClose }: { onClose: () => void }) {
               <p>
                 {invalidCode
                   ? t('setup.invalidCode')
-                  : personalErrorText(enable.error, t('setup.invalidCode'), t, i18n.language)}
+                  : failureReason(enable.error, t('setup.invalidCode'))}
               </p>
             </Alert>
           ) : null}

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { failureReason } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import { personalErrorText } from '../../personal-auth/error-text.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 
 type Key = keyof ProfileUpdateInput;
@@ -30,7 +30,7 @@ export function useSectionForm<K extends Key>(
   keys: readonly K[],
   onSaved?: (values: Pick<ProfileUpdateInput, K>) => void,
 ) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const update = useUpdateProfile();
   const [savedAt, setSavedAt] = useState<number>();
   const mask = Object.fromEntries(keys.map((key) => [key, true])) as Record<Key, true>;
@@ -79,9 +79,7 @@ export function useSectionForm<K extends Key>(
     (update.error.code === 'email_taken' ||
       update.error.fieldErrors.some(({ path }) => (keys as readonly string[]).includes(path)));
   const errorText =
-    update.isError && !hasFieldErrors
-      ? personalErrorText(update.error, t('saveFailed'), t, i18n.language)
-      : undefined;
+    update.isError && !hasFieldErrors ? failureReason(update.error, t('saveFailed')) : undefined;
 
   return {
     form,

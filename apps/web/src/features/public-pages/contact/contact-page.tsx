@@ -94,9 +94,7 @@ function ContactForm() {
 
   const failure =
     send.error instanceof ApiError && send.error.status === 429
-      ? language === 'ar'
-        ? (send.error.problem?.detail_ar ?? t('form.tooMany'))
-        : t('form.tooMany')
+      ? messageText('contactTooMany', language)
       : send.error instanceof ApiError && send.error.status === 400
         ? undefined
         : send.isError

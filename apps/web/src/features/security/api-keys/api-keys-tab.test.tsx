@@ -1,3 +1,4 @@
+import { problems } from '@tanqin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -245,7 +246,7 @@ describe('API keys tab', () => {
     isRefusing = true;
     await user.click(toggle);
     expect(
-      await screen.findByText('تعذر تحديث مفتاح API: دورك في المنشأة لا يسمح بهذا الإجراء'),
+      await screen.findByText(`تعذر تحديث مفتاح API: ${problems.forbidden.ar}`),
     ).toBeInTheDocument();
     await waitFor(() => expect(toggle).toBeChecked());
     expect(bodiesOf(`PATCH /api/v1/security/api-keys/${KEY_ID}`)[0]).toEqual({

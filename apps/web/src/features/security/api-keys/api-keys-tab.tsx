@@ -5,12 +5,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { failureText } from '../../../lib/problem-text.ts';
 import type { CreatedApiKey } from '../api/create-api-key.ts';
 import { useDeleteApiKey } from '../api/delete-api-key.ts';
 import { type ApiKey, useApiKeys } from '../api/get-api-keys.ts';
 import { useUpdateApiKey } from '../api/update-api-key.ts';
 import { EmptyState } from '../components/empty-state.tsx';
-import { failureMessage } from '../components/failure-message.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { RoleNotice } from '../components/role-notice.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
@@ -71,7 +71,7 @@ function DeleteKeyDialog({
             toast.success(t('toasts.deleted'));
             onClose();
           },
-          onError: (error) => toast.error(failureMessage(t('toasts.deleteFailed'), error, ts)),
+          onError: (error) => toast.error(failureText(t('toasts.deleteFailed'), error)),
         });
       }}
     />
@@ -87,7 +87,6 @@ export function ApiKeysTab({
   canManageKeys: boolean;
 }) {
   const { t } = useTranslation('apiKeys');
-  const { t: ts } = useTranslation('security');
   const query = useApiKeys(organizationId, { enabled: canManageKeys });
   const updateKey = useUpdateApiKey(organizationId);
   const [isCreating, setIsCreating] = useState(false);
@@ -135,8 +134,7 @@ export function ApiKeysTab({
                 updateKey.mutate(
                   { id: key.id, is_active: isActive },
                   {
-                    onError: (error) =>
-                      toast.error(failureMessage(t('toasts.updateFailed'), error, ts)),
+                    onError: (error) => toast.error(failureText(t('toasts.updateFailed'), error)),
                   },
                 )
               }

@@ -15,9 +15,9 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { localMessage } from '../../../lib/language.ts';
+import { failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { type CreatedApiKey, useCreateApiKey } from '../api/create-api-key.ts';
-import { failureMessage } from '../components/failure-message.ts';
 import { scopeTextKey } from './scope-keys.ts';
 
 // The shared schema (one source of truth with the API), plus what only the browser can check
@@ -104,7 +104,7 @@ function CreateApiKeyForm({
         },
         onError: (error) => {
           showServerFieldErrors(error, setError, FORM_FIELDS);
-          toast.error(failureMessage(t('toasts.createFailed'), error, ts));
+          toast.error(failureText(t('toasts.createFailed'), error));
         },
       },
     );

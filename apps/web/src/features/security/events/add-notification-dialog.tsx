@@ -10,12 +10,12 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { localMessage } from '../../../lib/language.ts';
+import { failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import {
   type CreatedNotificationPreference,
   useCreateNotificationPreference,
 } from '../api/create-notification-preference.ts';
-import { failureMessage } from '../components/failure-message.ts';
 
 type FormInput = z.input<typeof createNotificationPreferenceSchema>;
 type FormOutput = z.output<typeof createNotificationPreferenceSchema>;
@@ -70,7 +70,7 @@ function AddNotificationForm({
         },
         onError: (error) => {
           showServerFieldErrors(error, setError, FORM_FIELDS);
-          toast.error(failureMessage(t('toasts.notificationCreateFailed'), error, t));
+          toast.error(failureText(t('toasts.notificationCreateFailed'), error));
         },
       },
     );

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { failureText } from '../../../lib/problem-text.ts';
 import {
   type DeliveryStatus,
   type NotificationDelivery,
@@ -13,7 +14,6 @@ import {
 } from '../api/get-notification-deliveries.ts';
 import { useReplayNotificationDelivery } from '../api/replay-notification-delivery.ts';
 import { EmptyState } from '../components/empty-state.tsx';
-import { failureMessage } from '../components/failure-message.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { formatCount, formatDateTime } from '../format.ts';
@@ -113,7 +113,7 @@ export function DeliveryLog({
         toast.error(
           error instanceof ApiError && error.status === 409
             ? t('toasts.deliveryStillPending')
-            : failureMessage(t('toasts.deliveryReplayFailed'), error, t),
+            : failureText(t('toasts.deliveryReplayFailed'), error),
         ),
     });
 

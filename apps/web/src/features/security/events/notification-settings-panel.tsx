@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { failureText } from '../../../lib/problem-text.ts';
 import { useDeleteNotificationPreference } from '../api/delete-notification-preference.ts';
 import {
   isNotificationsApiMissing,
@@ -26,7 +27,6 @@ import {
 } from '../api/get-notification-preferences.ts';
 import { useUpdateNotificationPreference } from '../api/update-notification-preference.ts';
 import { EmptyState } from '../components/empty-state.tsx';
-import { failureMessage } from '../components/failure-message.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { RoleNotice } from '../components/role-notice.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
@@ -243,7 +243,7 @@ export function NotificationSettingsPanel({
                   { id: preference.id, is_active: isActive },
                   {
                     onError: (error) =>
-                      toast.error(failureMessage(t('toasts.notificationUpdateFailed'), error, t)),
+                      toast.error(failureText(t('toasts.notificationUpdateFailed'), error)),
                   },
                 )
               }
@@ -308,7 +308,7 @@ export function NotificationSettingsPanel({
               setToDelete(null);
             },
             onError: (error) =>
-              toast.error(failureMessage(t('toasts.notificationDeleteFailed'), error, t)),
+              toast.error(failureText(t('toasts.notificationDeleteFailed'), error)),
           });
         }}
       />

@@ -21,6 +21,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { failureText } from '../../../lib/problem-text.ts';
 import { useExportSecurityEvents } from '../api/export-security-events.ts';
 import {
   DEFAULT_EVENT_FILTERS,
@@ -31,7 +32,6 @@ import {
 } from '../api/get-security-events.ts';
 import { useResolveSecurityEvent } from '../api/resolve-security-event.ts';
 import { EmptyState } from '../components/empty-state.tsx';
-import { failureMessage } from '../components/failure-message.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { useErrorToast } from '../components/use-error-toast.ts';
@@ -298,7 +298,7 @@ export function SecurityEventsPanel({
                   resolve.mutate(event.id, {
                     onSuccess: () => toast.success(t('toasts.eventResolved')),
                     onError: (error) =>
-                      toast.error(failureMessage(t('toasts.eventResolveFailed'), error, t)),
+                      toast.error(failureText(t('toasts.eventResolveFailed'), error)),
                   })
                 }
               />
@@ -334,8 +334,7 @@ export function SecurityEventsPanel({
             onClick={() =>
               exportEvents.mutate(filters, {
                 onSuccess: () => toast.success(t('toasts.eventsExported')),
-                onError: (error) =>
-                  toast.error(failureMessage(t('toasts.eventsExportFailed'), error, t)),
+                onError: (error) => toast.error(failureText(t('toasts.eventsExportFailed'), error)),
               })
             }
           >

@@ -8,10 +8,10 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { localMessage } from '../../../lib/language.ts';
+import { failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useCreateTrustedIp } from '../api/create-trusted-ip.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
-import { failureMessage } from '../components/failure-message.ts';
 
 type IpFormInput = z.input<typeof createTrustedIpSchema>;
 type IpFormOutput = z.output<typeof createTrustedIpSchema>;
@@ -60,7 +60,7 @@ function AddTrustedIpForm({
         },
         onError: (error) => {
           showServerFieldErrors(error, setError, FORM_FIELDS);
-          toast.error(failureMessage(t('toasts.trustedIpAddFailed'), error, t));
+          toast.error(failureText(t('toasts.trustedIpAddFailed'), error));
         },
       },
     );

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { failureText } from '../../../lib/problem-text.ts';
 import { useCountryRules } from '../api/get-country-rules.ts';
 import { useSetCountryRule } from '../api/set-country-rule.ts';
-import { failureMessage } from '../components/failure-message.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { useErrorToast } from '../components/use-error-toast.ts';
@@ -162,7 +162,7 @@ export function CountryRulesPanel({
                         }),
                       ),
                     onError: (error) =>
-                      toast.error(failureMessage(t('toasts.countryRuleUpdateFailed'), error, t)),
+                      toast.error(failureText(t('toasts.countryRuleUpdateFailed'), error)),
                   },
                 )
               }

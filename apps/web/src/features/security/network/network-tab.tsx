@@ -5,13 +5,13 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { failureText } from '../../../lib/problem-text.ts';
 import { useOrganizationSettings } from '../api/get-organization-settings.ts';
 import { useTrustedIps } from '../api/get-trusted-ips.ts';
 import {
   type SettingsChange,
   useUpdateOrganizationSettings,
 } from '../api/update-organization-settings.ts';
-import { failureMessage } from '../components/failure-message.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { RoleNotice } from '../components/role-notice.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
@@ -98,10 +98,9 @@ export function NetworkTab({
         ),
       onError: (error) =>
         toast.error(
-          failureMessage(
+          failureText(
             t(isIpSetting ? 'toasts.ipWhitelistUpdateFailed' : 'toasts.geoBlockingUpdateFailed'),
             error,
-            t,
           ),
         ),
     });

@@ -8,11 +8,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { failureText } from '../../../lib/problem-text.ts';
 import { useDeleteTrustedIp } from '../api/delete-trusted-ip.ts';
 import type { TrustedIp } from '../api/get-trusted-ips.ts';
 import { useUpdateTrustedIp } from '../api/update-trusted-ip.ts';
 import { EmptyState } from '../components/empty-state.tsx';
-import { failureMessage } from '../components/failure-message.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { useErrorToast } from '../components/use-error-toast.ts';
@@ -140,9 +140,7 @@ export function TrustedIpsPanel({
                         { id: ip.id, is_active: checked },
                         {
                           onError: (error) =>
-                            toast.error(
-                              failureMessage(t('toasts.trustedIpUpdateFailed'), error, t),
-                            ),
+                            toast.error(failureText(t('toasts.trustedIpUpdateFailed'), error)),
                         },
                       )
                     }
@@ -217,8 +215,7 @@ export function TrustedIpsPanel({
               toast.success(t('toasts.trustedIpDeleted'));
               setToDelete(null);
             },
-            onError: (error) =>
-              toast.error(failureMessage(t('toasts.trustedIpDeleteFailed'), error, t)),
+            onError: (error) => toast.error(failureText(t('toasts.trustedIpDeleteFailed'), error)),
           });
         }}
       />

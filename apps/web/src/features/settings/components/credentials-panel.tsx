@@ -6,8 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { failureText } from '../../../lib/problem-text.ts';
 import { fetchCredentials, rotateClientSecret } from '../api/credentials.ts';
-import { failureText } from '../error-text.ts';
 
 const valueClasses =
   'ltr-island block min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-start font-mono text-sm text-slate-900';
@@ -137,7 +137,7 @@ export function CredentialsPanel({
           </Alert>
         ) : null}
         {secret.status === 'failed' ? (
-          <Alert tone="error">{failureText(t('credentials.revealFailed'), secret.error, t)}</Alert>
+          <Alert tone="error">{failureText(t('credentials.revealFailed'), secret.error)}</Alert>
         ) : null}
       </div>
 
@@ -171,7 +171,7 @@ export function CredentialsPanel({
         onConfirm={() => void rotate()}
       >
         {rotateError ? (
-          <Alert tone="error">{failureText(t('credentials.rotateFailed'), rotateError, t)}</Alert>
+          <Alert tone="error">{failureText(t('credentials.rotateFailed'), rotateError)}</Alert>
         ) : null}
       </ConfirmDialog>
     </section>

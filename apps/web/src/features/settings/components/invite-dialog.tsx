@@ -4,6 +4,7 @@ import {
   type InviteMemberInput,
   inviteMemberSchema,
   type MemberRole,
+  problemText,
 } from '@tanqin/shared';
 import { LoaderCircle, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -15,11 +16,12 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../../org-auth/ltr-input.ts';
 import { useInviteMember } from '../api/members.ts';
-import { failureText } from '../error-text.ts';
 import { assignableRoles } from '../roles.ts';
 
 // Problems that are about the address typed: shown under the email field.
@@ -50,12 +52,6 @@ function InviteForm({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const codeTexts = {
-    already_member: t('errors.already_member'),
-    invitation_pending: t('errors.invitation_pending'),
-    forbidden: t('errors.forbidden'),
-    last_owner: t('errors.last_owner'),
-  };
 
   const submit = handleSubmit((values) =>
     invite.mutate(values, {
@@ -100,7 +96,7 @@ function InviteForm({
         autoComplete="off"
         error={
           isEmailProblemShownOnField
-            ? codeTexts[emailProblem as keyof typeof codeTexts]
+            ? problemText(emailProblem, currentLanguage())
             : errorText(errors.email)
         }
         {...register('email')}
@@ -145,9 +141,7 @@ function InviteForm({
         ) : null}
       </fieldset>
       {isGeneralError ? (
-        <Alert tone="error">
-          {failureText(t('inviteDialog.failed'), invite.error, t, codeTexts)}
-        </Alert>
+        <Alert tone="error">{failureText(t('inviteDialog.failed'), invite.error)}</Alert>
       ) : null}
       <DialogActions>
         <Button type="submit" disabled={invite.isPending}>

@@ -10,13 +10,13 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { failureText } from '../../../lib/problem-text.ts';
 import {
   useChangeMemberRole,
   useMembers,
   useRemoveMember,
   useRevokeInvitation,
 } from '../api/members.ts';
-import { failureText } from '../error-text.ts';
 import { displayName, formatLongDate } from '../format.ts';
 import { assignableRoles, canManageMember } from '../roles.ts';
 import { InviteDialog } from './invite-dialog.tsx';
@@ -37,16 +37,6 @@ function Cell({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function useCodeTexts() {
-  const { t } = useTranslation('members');
-  return {
-    last_owner: t('errors.last_owner'),
-    already_member: t('errors.already_member'),
-    invitation_pending: t('errors.invitation_pending'),
-    forbidden: t('errors.forbidden'),
-  };
-}
-
 function MemberRow({
   member,
   organizationId,
@@ -62,7 +52,6 @@ function MemberRow({
 }) {
   const { t } = useTranslation('members');
   const queryClient = useQueryClient();
-  const codeTexts = useCodeTexts();
   const changeRole = useChangeMemberRole(organizationId);
   const name = displayName(member);
   const isManageable = canManageMember(myRole, member.role);
@@ -81,7 +70,7 @@ function MemberRow({
           // My own role changed: the menu and what I may open change with it.
           if (member.is_you) void queryClient.invalidateQueries({ queryKey: ['auth', 'me'] });
         },
-        onError: (error) => onFailure(failureText(t('roleChangeFailed'), error, t, codeTexts)),
+        onError: (error) => onFailure(failureText(t('roleChangeFailed'), error)),
       },
     );
   };
@@ -144,7 +133,6 @@ function InvitationItem({
   organizationId: string;
 }) {
   const { t } = useTranslation('members');
-  const codeTexts = useCodeTexts();
   const revoke = useRevokeInvitation(organizationId);
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -176,8 +164,7 @@ function InvitationItem({
         onClick={() =>
           revoke.mutate(invitation.id, {
             onSuccess: () => toast.success(t('invitations.revoked', { email: invitation.email })),
-            onError: (error) =>
-              toast.error(failureText(t('invitations.revokeFailed'), error, t, codeTexts)),
+            onError: (error) => toast.error(failureText(t('invitations.revokeFailed'), error)),
           })
         }
       >
@@ -200,7 +187,6 @@ export function MembersPanel({
   role: MemberRole;
 }) {
   const { t } = useTranslation('members');
-  const codeTexts = useCodeTexts();
   const members = useMembers(organizationId);
   const remove = useRemoveMember(organizationId);
   const [isInviting, setIsInviting] = useState(false);
@@ -217,7 +203,7 @@ export function MembersPanel({
         toast.success(t('removed', { name }));
         setRemoving(undefined);
       },
-      onError: (error) => setRemoveError(failureText(t('removeFailed'), error, t, codeTexts)),
+      onError: (error) => setRemoveError(failureText(t('removeFailed'), error)),
     });
   };
 

@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../../org-auth/ltr-input.ts';
 import { useUpdateOrganization } from '../api/organization.ts';
-import { failureText } from '../error-text.ts';
 import { timeZoneOptions } from '../time-zones.ts';
 
 const FIELDS = [
@@ -145,7 +145,7 @@ export function ProfileForm({ organization }: { organization: OrganizationDetail
         />
       </div>
       {update.isError ? (
-        <Alert tone="error">{failureText(t('profile.failed'), update.error, t)}</Alert>
+        <Alert tone="error">{failureText(t('profile.failed'), update.error)}</Alert>
       ) : null}
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" disabled={update.isPending}>
