@@ -171,6 +171,67 @@ describe.each(databaseKinds)('audit chain and OAuth on %s', (kind) => {
     });
     expect(generated.status).toBe(201);
   });
+  it('ends access tokens when their secret is rotated or their key switched off or deleted', async () => {
+    const tokenFor = async (clientId: string, clientSecret: string) => {
+      const res = await request(server.baseUrl, 'POST', '/v1/oauth/token', {
+        json: {
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: clientSecret,
+        },
+      });
+      expect(res.status).toBe(200);
+      return res.body.access_token as string;
+    };
+    const generateWith = (clientId: string, accessToken: string) =>
+      request(server.baseUrl, 'POST', '/v1/tokens/generate', {
+        headers: { 'x-client-id': clientId, authorization: `Bearer ${accessToken}` },
+        json: { data: person },
+      });
+    const expectEnded = async (clientId: string, accessToken: string) => {
+      const refused = await generateWith(clientId, accessToken);
+      expect(refused.status).toBe(401);
+      expect(refused.body.code).toBe('invalid_token');
+      expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    };
+
+    // The organisation's client secret: rotating it ends the tokens of the old one.
+    const org = await createOrganization(server.baseUrl);
+    const clientId = org.organization.client_id;
+    const credentialsPath = `/api/v1/organizations/${org.organization.id}/credentials`;
+    const first = await request(server.baseUrl, 'GET', credentialsPath, { token: org.token });
+    const before = await tokenFor(clientId, first.body.client_secret);
+    expect((await generateWith(clientId, before)).status).toBe(201);
+    const rotated = await request(server.baseUrl, 'POST', `${credentialsPath}/rotate`, {
+      token: org.token,
+    });
+    await expectEnded(clientId, before);
+    const after = await tokenFor(clientId, rotated.body.client_secret);
+    expect((await generateWith(clientId, after)).status).toBe(201);
+
+    // A key switched off: its tokens end, and stay ended when it is switched on again.
+    const issuer = await createIntegrator(server.baseUrl);
+    const switchKey = (isActive: boolean) =>
+      request(server.baseUrl, 'PATCH', `/api/v1/security/api-keys/${issuer.key.id}`, {
+        token: issuer.token,
+        json: { is_active: isActive },
+      });
+    const keyClient = issuer.organization.client_id;
+    const keyToken = await tokenFor(issuer.key.api_key, issuer.key.api_secret);
+    expect((await generateWith(keyClient, keyToken)).status).toBe(201);
+    await switchKey(false);
+    await expectEnded(keyClient, keyToken);
+    await switchKey(true);
+    await expectEnded(keyClient, keyToken);
+
+    // A deleted key: its tokens end.
+    const fresh = await tokenFor(issuer.key.api_key, issuer.key.api_secret);
+    expect((await generateWith(keyClient, fresh)).status).toBe(201);
+    await request(server.baseUrl, 'DELETE', `/api/v1/security/api-keys/${issuer.key.id}`, {
+      token: issuer.token,
+    });
+    await expectEnded(keyClient, fresh);
+  });
 });
 
 describe('npm run audit:verify', () => {

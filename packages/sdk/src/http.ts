@@ -112,7 +112,7 @@ const backoffSeconds = (retry: number) => Math.min(8, 0.5 * 2 ** retry);
 /**
  * Calls the API with authentication and the retry rules:
  * - 429: wait Retry-After (or a backoff) and retry, for every call, up to `maxRetries`;
- * - 401 `invalid_api_key` with a cached OAuth token: fetch a new token and retry once
+ * - 401 `invalid_token` (or `invalid_api_key`) with a cached OAuth token: fetch a new token and retry once
  *   (a refused credential reached no handler, so nothing was consumed);
  * - network failure or 502/503/504: retry idempotent calls only;
  * - anything else: throw at once.
@@ -156,7 +156,7 @@ export async function callApi<T>(
     const error = toApiError(response, text, transport.now());
     if (
       response.status === 401 &&
-      error.code === 'invalid_api_key' &&
+      (error.code === 'invalid_token' || error.code === 'invalid_api_key') &&
       !hasRefreshedAuth &&
       auth.invalidate(authorization)
     ) {

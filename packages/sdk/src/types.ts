@@ -112,6 +112,7 @@ export type TanqinErrorCode =
   | 'method_not_allowed'
   | 'unauthenticated'
   | 'invalid_api_key'
+  | 'invalid_token'
   | 'key_inactive'
   | 'key_expired'
   | 'client_id_mismatch'

@@ -160,6 +160,11 @@ export const problems = {
     en: 'Too many failed attempts, try again in 15 minutes',
   },
   invalid_api_key: { status: 401, ar: 'مفتاح API غير صالح', en: 'Invalid API key or secret' },
+  invalid_token: {
+    status: 401,
+    ar: 'رمز الوصول غير صالح أو منتهٍ أو ملغى؛ اطلب رمزاً جديداً',
+    en: 'The access token is invalid, expired or revoked; request a new one',
+  },
   key_inactive: { status: 401, ar: 'مفتاح API معطّل', en: 'This API key is disabled' },
   key_expired: { status: 401, ar: 'انتهت صلاحية مفتاح API', en: 'This API key has expired' },
   client_id_mismatch: {

@@ -20,6 +20,8 @@ export interface ApiKeyCredential {
   rate_limit_per_minute: number;
   is_active: boolean;
   expires_at: Date | null;
+  /** Bumped when the key's OAuth access tokens must stop (switched off or on, secret rolled). */
+  credential_version: number;
 }
 
 // Every change publishes `api-key` with the key's id (all processes drop it); the TTL is a backstop.
@@ -36,7 +38,8 @@ export async function findApiKeyCredential(
   const credential = await credentialCache.getOrLoad(apiKey, async () => {
     const [row] = await ctx.db.query<ApiKeyCredential>(
       `select k.id, k.organization_id, o.client_id, k.key_name, k.secret_hash, k.scopes, k.allowed_ips,
-              k.rate_limit_per_hour, k.rate_limit_per_minute, k.is_active, k.expires_at
+              k.rate_limit_per_hour, k.rate_limit_per_minute, k.is_active, k.expires_at,
+              k.credential_version
          from api_keys k join organizations o on o.id = k.organization_id
         where k.api_key = $1`,
       [apiKey],
@@ -152,7 +155,9 @@ export async function setApiKeyActive(
   isActive: boolean,
 ) {
   const [row] = await ctx.db.query<{ key_name: string; was_active: boolean }>(
-    `update api_keys k set is_active = $3
+    `update api_keys k
+        set is_active = $3,
+            credential_version = k.credential_version + case when old.was_active = $3 then 0 else 1 end
        from (select id, is_active as was_active from api_keys where id = $1 and organization_id = $2) old
       where k.id = old.id
       returning k.key_name, old.was_active`,

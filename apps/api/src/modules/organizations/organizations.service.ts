@@ -183,12 +183,14 @@ export async function updateOrganizationProfile(
 
 /**
  * A new client secret replaces the old one, which stops working for OAuth client credentials
- * at once in every process. Shown once to the caller.
+ * at once in every process, and so do the access tokens issued for the old one. Shown once to the caller.
  */
 export async function rotateClientSecret(ctx: AppContext, organizationId: string) {
   const clientSecret = generateSecret(SECRET_PREFIX.clientSecret, 32);
   const [row] = await ctx.db.query<{ client_id: string }>(
-    `update organizations set client_secret_encrypted = $2, client_secret_hash = $3
+    `update organizations
+        set client_secret_encrypted = $2, client_secret_hash = $3,
+            client_secret_version = client_secret_version + 1
       where id = $1 returning client_id`,
     [
       organizationId,

@@ -25,6 +25,7 @@ interface OrganizationCredential {
   id: string;
   client_id: string;
   client_secret_hash: string;
+  client_secret_version: number;
 }
 // A rotation publishes `organization` with the organisation's id: every process drops it.
 const organizationCache = new InvalidatedCache<OrganizationCredential | null>(
@@ -36,7 +37,7 @@ const organizationCache = new InvalidatedCache<OrganizationCredential | null>(
 async function findOrganizationByClientId(ctx: AppContext, clientId: string) {
   const org = await organizationCache.getOrLoad(clientId, async () => {
     const [row] = await ctx.db.query<OrganizationCredential>(
-      'select id, client_id, client_secret_hash from organizations where client_id = $1',
+      'select id, client_id, client_secret_hash, client_secret_version from organizations where client_id = $1',
       [clientId],
     );
     return row ?? null;
@@ -55,8 +56,24 @@ function keyCaller(key: ApiKeyCredential) {
     ratePerHour: key.rate_limit_per_hour,
     allowedIps: key.allowed_ips,
   };
-  return { caller, keyActive: key.is_active, keyExpiresAt: key.expires_at };
+  return {
+    caller,
+    keyActive: key.is_active,
+    keyExpiresAt: key.expires_at,
+    credentialVersion: key.credential_version,
+  };
 }
+
+function organizationResult(org: OrganizationCredential) {
+  return {
+    caller: organizationCaller(org),
+    keyActive: true,
+    keyExpiresAt: null,
+    credentialVersion: org.client_secret_version,
+  };
+}
+
+type Authenticated = ReturnType<typeof keyCaller>;
 
 function organizationCaller(org: OrganizationCredential): ApiCaller {
   return {
@@ -79,7 +96,7 @@ export async function authenticateClientCredentials(
   ctx: AppContext,
   clientId: string,
   clientSecret: string,
-): Promise<{ caller: ApiCaller; keyActive: boolean; keyExpiresAt: Date | null } | undefined> {
+): Promise<Authenticated | undefined> {
   if (hasValidChecksum(SECRET_PREFIX.apiKey, clientId)) {
     if (!hasValidChecksum(SECRET_PREFIX.apiSecret, clientSecret)) return undefined;
     const key = await findApiKeyCredential(ctx, clientId);
@@ -96,17 +113,27 @@ export async function authenticateClientCredentials(
     ) {
       return undefined;
     }
-    return { caller: organizationCaller(org), keyActive: true, keyExpiresAt: null };
+    return organizationResult(org);
   }
   return undefined;
 }
 
-export async function issueAccessToken(ctx: AppContext, caller: ApiCaller, apiKey: string | null) {
+/**
+ * An access token for a key (`kid`) or the organisation's client credentials (`cid`), bound to
+ * the credential's version (`ver`): a rotation, a switch or a deletion ends it.
+ */
+export async function issueAccessToken(
+  ctx: AppContext,
+  caller: ApiCaller,
+  apiKey: string | null,
+  credentialVersion: number,
+) {
   const now = Math.floor(ctx.clock.now().getTime() / 1000);
   return new SignJWT({
     org: caller.organizationId,
     cid: caller.clientId,
     kid: apiKey,
+    ver: credentialVersion,
     scope: caller.scopes.join(' '),
   })
     .setProtectedHeader({ alg: 'HS256' })
@@ -143,7 +170,7 @@ export async function authenticateApiCall(
     throw new AppError('unauthenticated', 'Send Authorization: Basic or Bearer credentials');
   if (!clientId) throw new AppError('client_id_mismatch', 'The X-Client-Id header is required');
 
-  let result: Awaited<ReturnType<typeof authenticateClientCredentials>>;
+  let result: Authenticated | undefined;
   if (/^basic /i.test(authorization)) {
     let pair: [string, string] | undefined;
     try {
@@ -165,7 +192,12 @@ export async function authenticateApiCall(
   return result;
 }
 
-async function authenticateBearer(ctx: AppContext, token: string) {
+const invalidToken = () =>
+  new AppError('invalid_token', 'The access token is invalid, expired or revoked', {
+    headers: { 'WWW-Authenticate': 'Bearer realm="tanqin", error="invalid_token"' },
+  });
+
+async function authenticateBearer(ctx: AppContext, token: string): Promise<Authenticated> {
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(token, ctx.keys.jwt, {
@@ -174,21 +206,20 @@ async function authenticateBearer(ctx: AppContext, token: string) {
       currentDate: ctx.clock.now(),
     }));
   } catch {
-    return undefined;
+    throw invalidToken();
   }
   // Signed by us, yet checked: an id that is not one of ours is refused before any lookup.
-  let result: ReturnType<typeof keyCaller> | undefined;
+  let result: Authenticated | undefined;
   if (payload.kid !== undefined && payload.kid !== null) {
-    if (!hasValidChecksum(SECRET_PREFIX.apiKey, payload.kid)) return undefined;
+    if (!hasValidChecksum(SECRET_PREFIX.apiKey, payload.kid)) throw invalidToken();
     const key = await findApiKeyCredential(ctx, payload.kid);
     result = key ? keyCaller(key) : undefined;
   } else if (hasValidChecksum(SECRET_PREFIX.clientId, payload.cid)) {
     const org = await findOrganizationByClientId(ctx, payload.cid);
-    result = org
-      ? { caller: organizationCaller(org), keyActive: true, keyExpiresAt: null }
-      : undefined;
+    result = org ? organizationResult(org) : undefined;
   }
-  if (!result) return undefined;
+  // Deleted, rotated, switched off (or on again) since the token was issued: it ends there.
+  if (!result || payload.ver !== result.credentialVersion) throw invalidToken();
   // A token asked for fewer scopes than the key has keeps to those; a key that lost scopes since loses them here too.
   const granted = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
   result.caller.scopes = result.caller.scopes.filter((scope) => granted.includes(scope));

@@ -133,6 +133,7 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       ctx,
       caller,
       result.caller.apiKeyId ? clientId : null,
+      result.credentialVersion,
     );
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
     return {

@@ -450,8 +450,9 @@ const credentialErrors = {
   '401': problem(401, 'Missing, wrong, disabled or expired credentials', {
     unauthenticated: 'no Authorization header',
     client_id_mismatch: 'X-Client-Id missing, or not the organisation of the credentials',
-    invalid_api_key:
-      'unknown or wrong credentials, malformed Basic, or an invalid or expired bearer token',
+    invalid_api_key: 'unknown or wrong credentials, or malformed Basic',
+    invalid_token:
+      'a bearer token that is invalid, expired, or ended by a secret rotation or its key switched off or deleted',
     key_inactive: 'the API key is disabled',
     key_expired: 'the API key has expired',
   }),

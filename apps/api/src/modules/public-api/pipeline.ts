@@ -178,7 +178,7 @@ export function refuseVanishedKeys(app: FastifyInstance) {
   });
 }
 
-const FAILED_AUTHENTICATION = new Set(['invalid_api_key', 'client_id_mismatch']);
+const FAILED_AUTHENTICATION = new Set(['invalid_api_key', 'invalid_token', 'client_id_mismatch']);
 /** What the pipeline learnt about a request, for the failure watch below. */
 const outcomes = new WeakMap<
   FastifyRequest,

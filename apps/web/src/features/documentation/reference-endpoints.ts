@@ -27,6 +27,7 @@ export const PIPELINE_ERRORS: ReferenceEndpoint['errors'] = [
     codes: [
       'unauthenticated',
       'invalid_api_key',
+      'invalid_token',
       'client_id_mismatch',
       'key_inactive',
       'key_expired',

@@ -43,6 +43,7 @@ const ERROR_ROWS: Array<[number, string]> = [
   [400, 'bad_request'],
   [401, 'unauthenticated'],
   [401, 'invalid_api_key'],
+  [401, 'invalid_token'],
   [401, 'client_id_mismatch'],
   [401, 'key_inactive'],
   [401, 'key_expired'],
