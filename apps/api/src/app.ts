@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type AppContext, deriveAppKeys } from './app-context.ts';
 import type { Config } from './config.ts';
@@ -58,6 +58,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Background jobs (expiry sweep, usage flush); tests turn them off and run them with their own clock. */
   runBackgroundJobs?: boolean;
+  /** Sees every route as it is added (tests walk the route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -77,7 +79,9 @@ export async function buildApp(
         : config.trustProxy,
     // Errors raised before routing (bad URL, over-long parameters) get the same problem+json.
     frameworkErrors: (error, _request, reply) =>
-      sendProblem(reply, error.statusCode === 414 ? 414 : 400, 'bad_request', error.message),
+      error.statusCode === 414
+        ? sendProblem(reply, 414, 'uri_too_long', 'A path parameter is longer than 100 characters')
+        : sendProblem(reply, 400, 'bad_request', error.message),
     clientErrorHandler: answerClientError,
     logger: {
       level: config.logLevel,
@@ -131,6 +135,7 @@ export async function buildApp(
   };
   await ctx.invalidation.start();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.publicUrl.startsWith('https://'));
   await app.register(cookie);

@@ -87,7 +87,7 @@ export async function startTestServer(
     clock?: Clock;
     env?: Record<string, string>;
     /** Parts of the outside world to swap (mail, webhook network). */
-    app?: Pick<BuildAppOptions, 'mail' | 'webhookNetwork'>;
+    app?: Pick<BuildAppOptions, 'mail' | 'webhookNetwork' | 'onRoute'>;
   } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(kind);

@@ -116,7 +116,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     });
   }
 
-  it('refuses a NUL in a code id path parameter with 400 textInvalid, and an undecodable one with 400', async () => {
+  it('refuses a NUL in a code id path parameter with 400 textInvalid, an undecodable one with 400, an over-long one with 414', async () => {
     for (const action of ['GET status', 'POST revoke']) {
       const [method, last] = action.split(' ') as [string, string];
       const nul = await integrator.call(method, `/v1/tokens/a%00b/${last}`);
@@ -129,6 +129,9 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
       expect(surrogate.status).toBe(400);
       expect(surrogate.headers.get('content-type')).toContain('application/problem+json');
       expect(surrogate.body.code).toBe('bad_request');
+      const long = await integrator.call(method, `/v1/tokens/${'a'.repeat(200)}/${last}`);
+      expect(long.status).toBe(414);
+      expect(long.body.code).toBe('uri_too_long');
     }
   });
 

@@ -36,6 +36,11 @@ export const problems = {
     ar: 'حجم الطلب أكبر من المسموح',
     en: 'The request is too large',
   },
+  uri_too_long: {
+    status: 414,
+    ar: 'عنوان الطلب أطول من المسموح',
+    en: 'A path parameter is longer than 100 characters',
+  },
   headers_too_large: {
     status: 431,
     ar: 'عنوان الطلب وترويساته أطول من المسموح',
