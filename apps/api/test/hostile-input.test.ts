@@ -216,7 +216,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
         json: { token: '0000-0000-0000-0000-0' },
       });
       expect(res.status).toBe(401);
-      expect(res.body.code).toBe('invalid_api_key');
+      expect(res.body.code).toBe('invalid_token');
     }
   });
 
