@@ -9,7 +9,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { invalidationBusFor } from './lib/invalidation/invalidation-bus.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { createMailSender, type MailSender } from './lib/mail/index.ts';
-import { MemoryRateLimitStore } from './lib/rate-limit/memory-store.ts';
+import { PersistedRateLimitStore } from './lib/rate-limit/persisted-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
 import { createSmsSender, type SmsSender } from './lib/sms/index.ts';
@@ -119,13 +119,16 @@ export async function buildApp(
       },
     },
   });
+  const rateLimits =
+    options.rateLimits ??
+    (config.redisUrl
+      ? new RedisRateLimitStore(config.redisUrl)
+      : await PersistedRateLimitStore.open(db, () => clock.now().getTime()));
   const ctx: AppContext = {
     config,
     db,
     clock,
-    rateLimits:
-      options.rateLimits ??
-      (config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
+    rateLimits,
     invalidation: invalidationBusFor(config, db, app.log),
     jobs: new JobRunner(db, app.log),
     mail: options.mail ?? createMailSender(config, clock),
@@ -189,12 +192,22 @@ export async function buildApp(
     everyMs: 10 * 60_000,
     run: () => sweepAuthRecords(ctx),
   });
+  if (rateLimits instanceof PersistedRateLimitStore) {
+    ctx.jobs.register({
+      name: 'rate-limit persistence',
+      everyMs: 1_000,
+      run: () => rateLimits.flush(),
+      runsOn: 'every-process',
+    });
+  }
   if (options.runBackgroundJobs ?? true) app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await flushTrustedIpUsage(ctx).catch(() => {});
     await ctx.invalidation.close();
-    await ctx.rateLimits.close();
+    await ctx.rateLimits
+      .close()
+      .catch((error) => app.log.error({ err: error }, 'rate limits not saved'));
     await ctx.mail?.close();
     await ctx.sms?.close();
   });
