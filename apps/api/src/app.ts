@@ -2,10 +2,12 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { dashboardApiDocument } from './api-documents.ts';
 import { type AppContext, deriveAppKeys } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { serializerCompiler, validatorCompiler } from './lib/contract.ts';
 import { invalidationBusFor } from './lib/invalidation/invalidation-bus.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { createMailSender, type MailSender } from './lib/mail/index.ts';
@@ -39,7 +41,9 @@ import { securityRoutes } from './modules/security/security.routes.ts';
 import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
 import { expireTokens } from './modules/tokens/tokens.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { registerContractCheck } from './plugins/contract-check.ts';
 import { answerClientError, registerErrorHandling, sendProblem } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -60,6 +64,8 @@ export interface BuildAppOptions {
   runBackgroundJobs?: boolean;
   /** Sees every route as it is added (tests walk the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Called with each answer that does not match its route's declared schema (tests fail on it). */
+  onContractViolation?: (message: string) => void;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -67,7 +73,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 /** Builds the whole server: dashboard API, public API and the web app, in layers. */
 export async function buildApp(
   options: BuildAppOptions,
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RouteOptions[] }> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
@@ -140,12 +146,17 @@ export async function buildApp(
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  // Routes declare their contract as zod schemas (lib/contract.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const routes = registerContractCheck(app, options.onContractViolation);
   await registerSecurityHeaders(app, config.publicUrl.startsWith('https://'));
   await app.register(cookie);
   await app.register(formbody);
 
   await app.register(
     async (api) => {
+      await registerOpenApi(api, dashboardApiDocument(config.publicUrl));
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(individualRoutes, { ctx });
@@ -211,5 +222,5 @@ export async function buildApp(
     await ctx.mail?.close();
     await ctx.sms?.close();
   });
-  return { app, ctx };
+  return { app, ctx, routes };
 }

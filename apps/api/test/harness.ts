@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
@@ -77,6 +78,8 @@ export interface TestServer {
   baseUrl: string;
   db: Database;
   ctx: AppContext;
+  /** Every route the server registered. */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -91,11 +94,14 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(kind);
-  const { app, ctx } = await buildApp({
+  // Every answer must match the schema its route declares for its status (lib/contract.ts).
+  const violations: string[] = [];
+  const { app, ctx, routes } = await buildApp({
     config: testConfig(options.env),
     db,
     clock: options.clock,
     runBackgroundJobs: false,
+    onContractViolation: (message) => violations.push(message),
     ...options.app,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -105,9 +111,13 @@ export async function startTestServer(
     baseUrl: `http://127.0.0.1:${port}`,
     db,
     ctx,
+    routes,
     async close() {
       await app.close();
       await db.close();
+      if (violations.length > 0) {
+        throw new Error(`Answers that break their route's contract:\n${violations.join('\n')}`);
+      }
     },
   };
 }

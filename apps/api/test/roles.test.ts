@@ -170,7 +170,7 @@ const ENDPOINTS: Endpoint[] = [
 
 /** /api/v1 routes that are not organisation-role routes: public, any signed-in user, individuals. */
 const NOT_ORGANISATION_ROUTES = [
-  /^\/api\/v1\/(health|config|contact|signup)$/,
+  /^\/api\/v1\/(health|config|contact|signup|openapi\.json)$/,
   /^\/api\/v1\/auth\//,
   /^\/api\/v1\/invitations\/(preview|accept)$/,
   /^\/api\/v1\/(individuals|me|documents|profile)(\/|$)/,

@@ -2,7 +2,11 @@ import { type FieldError, isValidationMessageKey, messageText } from '@tanqin/sh
 import type { z } from 'zod';
 import { AppError } from './app-error.ts';
 
-/** Parses input with a shared schema; a failure becomes a 400 problem listing every field. */
+/**
+ * Parses input with a shared schema; a failure becomes a 400 problem listing every field.
+ * Routes declare their schemas instead (lib/contract.ts); this is for input checked before
+ * Fastify validates, such as an upload's query read before its body.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

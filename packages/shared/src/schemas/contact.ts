@@ -26,3 +26,6 @@ export const contactMessageSchema = z.object({
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 export type ContactMessage = z.output<typeof contactMessageSchema>;
+
+/** 201 of POST /api/v1/contact. */
+export const contactMessageAcceptedSchema = z.object({ success: z.literal(true), id: z.uuid() });
