@@ -1,6 +1,7 @@
 // `npm run bench:tokens`: requests per second and p50 / p99 latency of generate and verify
 // through the full /v1 pipeline, against a baseline route of the same server doing one insert,
 // on PGlite and (when reachable) PostgreSQL. Prints the figures and the ratios to the baseline.
+// generate is also measured on a server built without the request log, in the same run.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,6 +95,7 @@ function load(options: autocannon.Options): Promise<Figures> {
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, ...options }, (error, result) => {
       if (error) return reject(error);
+      if (result.non2xx > 0) console.log(`${options.url}: non-2xx answers`, result.statusCodeStats);
       resolve({
         rps: result.requests.average,
         p50: result.latency.p50,
@@ -110,7 +112,34 @@ const generateBody = JSON.stringify({
   expires_in: 3600,
 });
 
+/** generate on a server built without the request log: the log's cost is the difference. */
+async function benchWithoutLog(env: Record<string, string>) {
+  const server = await startServer({ ...env, BENCH_REQUEST_LOG: 'off' });
+  try {
+    const headers = await setUpIntegrator(server.baseUrl);
+    const generate = () =>
+      load({
+        url: `${server.baseUrl}/v1/tokens/generate`,
+        method: 'POST',
+        headers,
+        body: generateBody,
+        duration: DURATION_S,
+      });
+    await load({
+      url: `${server.baseUrl}/v1/tokens/generate`,
+      method: 'POST',
+      headers,
+      body: generateBody,
+      duration: 2,
+    });
+    return generate();
+  } finally {
+    await server.stop();
+  }
+}
+
 async function benchOne(label: string, env: Record<string, string>) {
+  const withoutLog = await benchWithoutLog(env);
   const server = await startServer(env);
   try {
     const headers = await setUpIntegrator(server.baseUrl);
@@ -157,7 +186,7 @@ async function benchOne(label: string, env: Record<string, string>) {
         { setupRequest: (req) => ({ ...req, body: JSON.stringify({ token: codes[next++] }) }) },
       ],
     });
-    return { label, baseline, generate, verify };
+    return { label, baseline, generate, verify, withoutLog };
   } finally {
     await server.stop();
   }
@@ -219,6 +248,7 @@ console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const r of results) {
   for (const [route, f] of [
     ['baseline insert', r.baseline],
+    ['generate, request log off', r.withoutLog],
     ['generate', r.generate],
     ['verify', r.verify],
   ] as const) {

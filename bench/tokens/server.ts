@@ -1,4 +1,5 @@
 // The product server for the benchmark, plus one baseline route doing a single insert.
+// BENCH_REQUEST_LOG=off builds it without the /v1 request log (to measure what the log costs).
 // Started by run.ts as a separate process, so load generator and server do not share a loop.
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../../apps/api/src/app.ts';
@@ -10,7 +11,12 @@ const db = await openDatabase(config);
 await db.exec(
   'create table if not exists bench_baseline (id uuid primary key, created_at timestamptz not null)',
 );
-const { app } = await buildApp({ config, db, runBackgroundJobs: false });
+const { app } = await buildApp({
+  config,
+  db,
+  runBackgroundJobs: false,
+  logRequests: process.env.BENCH_REQUEST_LOG !== 'off',
+});
 app.post('/bench/baseline', async () => {
   await db.query('insert into bench_baseline (id, created_at) values ($1, $2)', [
     randomUUID(),

@@ -8,6 +8,7 @@ import type { MailSender } from './lib/mail/index.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import type { SmsSender } from './lib/sms/index.ts';
 import type { WebhookNetwork } from './modules/notifications/webhook-network.ts';
+import type { RequestLogWriter } from './modules/request-log/request-log.writer.ts';
 
 /** Everything a service needs from the outside world, passed explicitly (tests swap parts). */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   invalidation: InvalidationBus;
   /** Background jobs: `ctx.jobs.register({ name, everyMs, run })` (see lib/jobs.ts). */
   jobs: JobRunner;
+  /** Buffered writer of the /v1 request log; `flush()` writes what is buffered (tests, shutdown). */
+  requestLog: RequestLogWriter;
   /** SMTP or the local outbox; a context built without one gets the configured default on first use. */
   mail?: MailSender;
   /** Text messages (confirmation codes): the local outbox unless a gateway is wired in. */

@@ -36,6 +36,10 @@ import { personalCodeRoutes } from './modules/personal-codes/personal-codes.rout
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
 import { refuseVanishedKeys, watchFailedCalls } from './modules/public-api/pipeline.ts';
+import { logApiRequests } from './modules/request-log/request-log.hook.ts';
+import { sweepRequestLog } from './modules/request-log/request-log.queries.ts';
+import { requestLogRoutes } from './modules/request-log/request-log.routes.ts';
+import { RequestLogWriter } from './modules/request-log/request-log.writer.ts';
 import { flushTrustedIpUsage } from './modules/security/network-policy.service.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
@@ -66,6 +70,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Called with each answer that does not match its route's declared schema (tests fail on it). */
   onContractViolation?: (message: string) => void;
+  /** Log every /v1 call (default true); the benchmark turns it off to measure its cost. */
+  logRequests?: boolean;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -137,6 +143,7 @@ export async function buildApp(
     rateLimits,
     invalidation: invalidationBusFor(config, db, app.log),
     jobs: new JobRunner(db, app.log),
+    requestLog: new RequestLogWriter(db, app.log),
     mail: options.mail ?? createMailSender(config, clock),
     sms: options.sms ?? createSmsSender(config, clock),
     webhookNetwork: options.webhookNetwork ?? createSystemWebhookNetwork(),
@@ -166,6 +173,7 @@ export async function buildApp(
       await api.register(apiKeyRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(securityRoutes, { ctx });
+      await api.register(requestLogRoutes, { ctx });
       await api.register(notificationRoutes, { ctx });
       await api.register(walletRoutes, { ctx });
       await api.register(codeRoutes, { ctx });
@@ -177,6 +185,7 @@ export async function buildApp(
   );
   await app.register(
     async (publicApi) => {
+      if (options.logRequests ?? true) logApiRequests(publicApi, ctx.requestLog, clock);
       watchFailedCalls(publicApi, ctx);
       refuseVanishedKeys(publicApi);
       await publicApi.register(oauthRoutes, { ctx });
@@ -211,9 +220,15 @@ export async function buildApp(
       runsOn: 'every-process',
     });
   }
+  ctx.jobs.register({
+    name: 'request log retention',
+    everyMs: 60 * 60_000,
+    run: () => sweepRequestLog(ctx),
+  });
   if (options.runBackgroundJobs ?? true) app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
+    await ctx.requestLog.close();
     await flushTrustedIpUsage(ctx).catch(() => {});
     await ctx.invalidation.close();
     await ctx.rateLimits

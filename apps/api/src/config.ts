@@ -20,6 +20,8 @@ export interface Config {
   /** Fastify's trustProxy: off, every hop (`true`), a number of proxy hops, or proxy addresses. */
   trustProxy: boolean | number | string[];
   pricePerCall: string;
+  /** Days a /v1 call stays in the request log (REQUEST_LOG_DAYS, default 30). */
+  requestLogDays: number;
   jwtSecret: string;
   tokenPepper: string;
   isProduction: boolean;
@@ -86,6 +88,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^\d+(\.\d{1,3})?$/.test(price)) {
     throw new Error('PRICE_PER_CALL must be a decimal with at most 3 decimals, e.g. 0.005');
   }
+  const requestLogDays = Number(env.REQUEST_LOG_DAYS ?? 30);
+  if (!Number.isInteger(requestLogDays) || requestLogDays < 1 || requestLogDays > 3650) {
+    throw new Error('REQUEST_LOG_DAYS must be a whole number of days from 1 to 3650');
+  }
   const port = Number(env.PORT ?? 3000);
   return {
     port,
@@ -100,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pricePerCall: price,
+    requestLogDays,
     isProduction,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

@@ -58,6 +58,8 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
         'requests_today',
         'requests_this_month',
         'critical_events_count',
+        'secret_rolled_at',
+        'previous_secret_expires_at',
       ].sort(),
     );
     expect(JSON.stringify(list.body)).not.toContain(created.body.api_secret);
@@ -171,7 +173,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
       token: org.token,
       json: { is_active: false },
     });
-    expect(off.body).toEqual({ success: true, id: key.id, is_active: false });
+    expect(off.body).toMatchObject({ success: true, id: key.id, is_active: false });
     const events = await server.db.query(
       'select event_type, event_severity from security_events where organization_id = $1',
       [org.organization.id],

@@ -93,6 +93,12 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ is_active: false }),
   },
   { method: 'DELETE', route: '/api/v1/security/api-keys/:id', permission: 'keys:manage' },
+  {
+    method: 'POST',
+    route: '/api/v1/security/api-keys/:id/roll',
+    permission: 'keys:manage',
+    body: () => ({ grace_seconds: 60 }),
+  },
   { method: 'GET', route: '/api/v1/audit/verify', permission: 'security:read' },
   { method: 'GET', route: '/api/v1/security/trusted-ips', permission: 'security:read' },
   {
@@ -134,6 +140,12 @@ const ENDPOINTS: Endpoint[] = [
     permission: 'security:manage',
   },
   { method: 'GET', route: '/api/v1/security/stats', permission: 'security:read' },
+  { method: 'GET', route: '/api/v1/security/requests', permission: 'security:read' },
+  {
+    method: 'GET',
+    route: '/api/v1/dashboard/security/analytics',
+    permission: 'security:read',
+  },
   { method: 'GET', route: '/api/v1/security/notifications', permission: 'security:read' },
   {
     method: 'POST',

@@ -17,6 +17,7 @@ export * from './schemas/oauth.ts';
 export * from './schemas/organizations.ts';
 export * from './schemas/personal-codes.ts';
 export * from './schemas/profile.ts';
+export * from './schemas/request-log.ts';
 export * from './schemas/security.ts';
 export * from './schemas/text.ts';
 export * from './schemas/tokens.ts';

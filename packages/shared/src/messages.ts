@@ -89,6 +89,10 @@ export const validationMessages = {
     ar: 'تاريخ الانتهاء يجب أن يكون في المستقبل',
     en: 'The expiry date must be in the future',
   },
+  graceInvalid: {
+    ar: 'مدة بقاء السر القديم تكون من صفر إلى 7 أيام',
+    en: 'The old secret can keep working from 0 seconds to 7 days',
+  },
   ipAddressRequired: { ar: 'عنوان IP مطلوب', en: 'IP address is required' },
   descriptionRequired: { ar: 'الوصف مطلوب', en: 'Description is required' },
   countryCodeInvalid: { ar: 'رمز الدولة غير صالح', en: 'Invalid country code' },

@@ -5,6 +5,7 @@ import { systemClock } from '../lib/clock.ts';
 import { invalidationBusFor } from '../lib/invalidation/invalidation-bus.ts';
 import { JobRunner } from '../lib/jobs.ts';
 import { MemoryRateLimitStore } from '../lib/rate-limit/memory-store.ts';
+import { RequestLogWriter } from '../modules/request-log/request-log.writer.ts';
 
 const log = { error: (details: object, message: string) => console.error(message, details) };
 
@@ -17,6 +18,7 @@ export function commandContext(config: Config, db: Database): AppContext {
     rateLimits: new MemoryRateLimitStore(),
     invalidation: invalidationBusFor(config, db, log),
     jobs: new JobRunner(db, log),
+    requestLog: new RequestLogWriter(db, log),
     keys: deriveAppKeys(config),
   };
 }

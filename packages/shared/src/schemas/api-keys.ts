@@ -4,6 +4,7 @@ import {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_SCOPES,
   SCOPES,
+  type Scope,
 } from '../constants.ts';
 import { isIpOrCidr, splitIpList } from '../ip.ts';
 import { text } from './text.ts';
@@ -23,29 +24,78 @@ const rateLimit = (max: number) =>
     .min(1, 'rateLimitInvalid')
     .max(max, 'rateLimitInvalid');
 
+const keyName = text('keyNameRequired').trim().min(1, 'keyNameRequired').max(100, 'tooLong');
+const scopes = z
+  .array(z.enum(SCOPES, 'scopeUnknown'), 'scopesRequired')
+  .min(1, 'scopesRequired')
+  .max(SCOPES.length);
+const uniqueScopes = (list: Scope[]) => [...new Set(list)];
+// The form's datetime-local text or an ISO date-time; "in the future" is checked by the server clock.
+const expiryText = z.union([z.literal(''), text().max(40, 'tooLong')]);
+const isValidDate = (date: Date | null | undefined) => !date || !Number.isNaN(date.getTime());
+
 export const createApiKeySchema = z.object({
-  key_name: text('keyNameRequired').trim().min(1, 'keyNameRequired').max(100, 'tooLong'),
-  scopes: z
-    .array(z.enum(SCOPES, 'scopeUnknown'), 'scopesRequired')
-    .min(1, 'scopesRequired')
-    .max(SCOPES.length)
-    .default([...DEFAULT_SCOPES])
-    .transform((scopes) => [...new Set(scopes)]),
+  key_name: keyName,
+  scopes: scopes.default([...DEFAULT_SCOPES]).transform(uniqueScopes),
   allowed_ips: allowedIpsSchema.optional().nullable(),
   rate_limit_per_hour: rateLimit(1_000_000).default(DEFAULT_RATE_LIMIT_PER_HOUR),
   rate_limit_per_minute: rateLimit(100_000).default(DEFAULT_RATE_LIMIT_PER_MINUTE),
-  // The form's datetime-local text or an ISO date-time; "in the future" is checked by the server clock.
-  expires_at: z
-    .union([z.literal(''), text().max(40, 'tooLong')])
+  expires_at: expiryText
     .optional()
     .nullable()
     .transform((value) => (value ? new Date(value) : undefined))
-    .refine((date) => date === undefined || !Number.isNaN(date.getTime()), 'expiresAtInvalid'),
+    .refine(isValidDate, 'expiresAtInvalid'),
   organization_id: text().max(100).optional(),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 
-export const updateApiKeySchema = z.object({
-  is_active: z.boolean(),
+const EDITABLE_FIELDS = [
+  'is_active',
+  'key_name',
+  'scopes',
+  'allowed_ips',
+  'rate_limit_per_hour',
+  'rate_limit_per_minute',
+  'expires_at',
+] as const;
+
+/**
+ * PATCH /api/v1/security/api-keys/{id}: any of the key's settings, in force at once. A field left
+ * out stays as it is; `allowed_ips` empty or null allows every address; `expires_at` empty or
+ * null removes the expiry.
+ */
+export const updateApiKeySchema = z
+  .object({
+    is_active: z.boolean().optional(),
+    key_name: keyName.optional(),
+    scopes: scopes.transform(uniqueScopes).optional(),
+    allowed_ips: allowedIpsSchema.nullable().optional(),
+    rate_limit_per_hour: rateLimit(1_000_000).optional(),
+    rate_limit_per_minute: rateLimit(100_000).optional(),
+    expires_at: expiryText
+      .nullable()
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value ? new Date(value) : null))
+      .refine(isValidDate, 'expiresAtInvalid'),
+    organization_id: text().max(100).optional(),
+  })
+  .refine(
+    (value) => EDITABLE_FIELDS.some((field) => value[field] !== undefined),
+    'settingRequired',
+  );
+export type UpdateApiKeyInput = z.input<typeof updateApiKeySchema>;
+
+/** The longest overlap of the old and the new secret when a key's secret is rolled: 7 days. */
+export const MAX_ROLL_GRACE_SECONDS = 7 * 24 * 60 * 60;
+
+/** POST /api/v1/security/api-keys/{id}/roll: a new secret; the old one works `grace_seconds` more. */
+export const rollApiKeySchema = z.object({
+  grace_seconds: z.coerce
+    .number('graceInvalid')
+    .int('graceInvalid')
+    .min(0, 'graceInvalid')
+    .max(MAX_ROLL_GRACE_SECONDS, 'graceInvalid')
+    .default(0),
   organization_id: text().max(100).optional(),
 });
+export type RollApiKeyInput = z.input<typeof rollApiKeySchema>;

@@ -2,6 +2,7 @@ import {
   createApiKeySchema,
   organizationQuerySchema,
   rolesWith,
+  rollApiKeySchema,
   securityIdParamsSchema,
   updateApiKeySchema,
 } from '@tanqin/shared';
@@ -10,7 +11,13 @@ import type { AppContext } from '../../app-context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
-import { createApiKey, deleteApiKey, listApiKeys, setApiKeyActive } from './api-keys.service.ts';
+import {
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+  rollApiKeySecret,
+  updateApiKey,
+} from './api-keys.service.ts';
 
 export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get('/security/api-keys', async (request) => {
@@ -36,10 +43,10 @@ export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   app.patch('/security/api-keys/:id', async (request) => {
     const member = await requireMember(ctx, request, rolesWith('keys:manage'));
     const { id } = parseInput(securityIdParamsSchema, request.params);
-    const { is_active, organization_id } = parseInput(updateApiKeySchema, request.body);
+    const { organization_id, ...changes } = parseInput(updateApiKeySchema, request.body);
     assertOwnOrganization(member, organization_id);
-    const key = await setApiKeyActive(ctx, member.organization.id, id, is_active);
-    if (key.was_active && !is_active) {
+    const { was_active, ...key } = await updateApiKey(ctx, member.organization.id, id, changes);
+    if (was_active && changes.is_active === false) {
       await recordSecurityEvent(ctx, {
         organizationId: member.organization.id,
         type: 'key_disabled',
@@ -53,7 +60,19 @@ export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         apiKeyName: key.key_name,
       });
     }
-    return { success: true, id, is_active };
+    return { success: true, ...key };
+  });
+
+  app.post('/security/api-keys/:id/roll', async (request, reply) => {
+    const member = await requireMember(ctx, request, rolesWith('keys:manage'));
+    const { id } = parseInput(securityIdParamsSchema, request.params);
+    const { grace_seconds, organization_id } = parseInput(rollApiKeySchema, request.body ?? {});
+    assertOwnOrganization(member, organization_id);
+    reply.header('Cache-Control', 'no-store');
+    return {
+      success: true,
+      ...(await rollApiKeySecret(ctx, member.organization.id, id, grace_seconds)),
+    };
   });
 
   app.delete('/security/api-keys/:id', async (request) => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
+import { SqlParams } from '../../db/sql-params.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { hmacSha256 } from '../../lib/crypto.ts';
+import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
 import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
@@ -20,8 +21,12 @@ export interface ApiKeyCredential {
   rate_limit_per_minute: number;
   is_active: boolean;
   expires_at: Date | null;
-  /** Bumped when the key's OAuth access tokens must stop (switched off or on, secret rolled). */
+  /** Bumped when the key's OAuth access tokens must stop at once (switched off or on). */
   credential_version: number;
+  /** The secret before the last roll, accepted until `previous_secret_expires_at`. */
+  previous_secret_hash: string | null;
+  previous_secret_expires_at: Date | null;
+  secret_version: number;
 }
 
 // Every change publishes `api-key` with the key's id (all processes drop it); the TTL is a backstop.
@@ -39,7 +44,8 @@ export async function findApiKeyCredential(
     const [row] = await ctx.db.query<ApiKeyCredential>(
       `select k.id, k.organization_id, o.client_id, k.key_name, k.secret_hash, k.scopes, k.allowed_ips,
               k.rate_limit_per_hour, k.rate_limit_per_minute, k.is_active, k.expires_at,
-              k.credential_version
+              k.credential_version, k.previous_secret_hash, k.previous_secret_expires_at,
+              k.secret_version
          from api_keys k join organizations o on o.id = k.organization_id
         where k.api_key = $1`,
       [apiKey],
@@ -51,6 +57,48 @@ export async function findApiKeyCredential(
 
 export function hashApiSecret(ctx: AppContext, secret: string) {
   return hmacSha256(ctx.keys.pepper, secret);
+}
+
+/**
+ * Which of the key's secrets `secret` is: the current one, or the one before the last roll while
+ * its grace period lasts (with when that ends). Undefined for anything else.
+ */
+export function matchApiSecret(
+  ctx: AppContext,
+  key: ApiKeyCredential,
+  secret: string,
+): { secretVersion: number; validUntil: Date | null } | undefined {
+  const hash = hashApiSecret(ctx, secret);
+  if (constantTimeEqual(hash, key.secret_hash)) {
+    return { secretVersion: key.secret_version, validUntil: null };
+  }
+  if (
+    key.previous_secret_hash &&
+    isPreviousSecretValid(ctx, key) &&
+    constantTimeEqual(hash, key.previous_secret_hash)
+  ) {
+    return { secretVersion: key.secret_version - 1, validUntil: key.previous_secret_expires_at };
+  }
+  return undefined;
+}
+
+export function isPreviousSecretValid(ctx: AppContext, key: ApiKeyCredential) {
+  return Boolean(
+    key.previous_secret_expires_at && key.previous_secret_expires_at > ctx.clock.now(),
+  );
+}
+
+function assertFutureExpiry(ctx: AppContext, expiresAt: Date | null | undefined) {
+  if (!expiresAt || expiresAt > ctx.clock.now()) return;
+  throw new AppError('validation_failed', 'The expiry date must be in the future', {
+    errors: [
+      {
+        path: 'expires_at',
+        code: 'expiresAtPast',
+        message: 'The expiry date must be in the future',
+      },
+    ],
+  });
 }
 
 export async function createApiKey(
@@ -66,17 +114,7 @@ export async function createApiKey(
     expires_at?: Date;
   },
 ) {
-  if (input.expires_at && input.expires_at <= ctx.clock.now()) {
-    throw new AppError('validation_failed', 'The expiry date must be in the future', {
-      errors: [
-        {
-          path: 'expires_at',
-          code: 'expiresAtPast',
-          message: 'The expiry date must be in the future',
-        },
-      ],
-    });
-  }
+  assertFutureExpiry(ctx, input.expires_at);
   const apiKey = generateSecret(SECRET_PREFIX.apiKey, 16);
   const apiSecret = generateSecret(SECRET_PREFIX.apiSecret, 32);
   const allowedIps = input.allowed_ips?.length ? input.allowed_ips : null;
@@ -120,7 +158,9 @@ export async function listApiKeys(ctx: AppContext, organizationId: string, timeZ
   const now = ctx.clock.now();
   return ctx.db.query(
     `select k.id, k.key_name, k.api_key, k.scopes, k.allowed_ips, k.is_active, k.created_at, k.expires_at,
-            k.rate_limit_per_hour, k.rate_limit_per_minute,
+            k.rate_limit_per_hour, k.rate_limit_per_minute, k.secret_rolled_at,
+            case when k.previous_secret_expires_at > $5 then k.previous_secret_expires_at end
+              as previous_secret_expires_at,
             coalesce(u.usage_count, 0) as usage_count, u.last_used_at,
             (select client_ip from usage_logs l where l.api_key_id = k.id order by created_at desc limit 1)
               as last_used_ip,
@@ -144,28 +184,77 @@ export async function listApiKeys(ctx: AppContext, organizationId: string, timeZ
       new Date(now.getTime() - 60 * 60 * 1000),
       startOfPeriod(now, 'day', timeZone),
       startOfPeriod(now, 'month', timeZone),
+      now,
     ],
   );
 }
 
-export async function setApiKeyActive(
+export interface ApiKeyChanges {
+  is_active?: boolean;
+  key_name?: string;
+  scopes?: Scope[];
+  allowed_ips?: string[] | null;
+  rate_limit_per_hour?: number;
+  rate_limit_per_minute?: number;
+  expires_at?: Date | null;
+}
+
+const KEY_COLUMNS = `k.id, k.key_name, k.api_key, k.scopes, k.allowed_ips, k.is_active, k.rate_limit_per_hour,
+  k.rate_limit_per_minute, k.expires_at, k.created_at, k.secret_rolled_at`;
+
+/**
+ * Changes a key's settings; every process drops its cached credential at once, so the next call
+ * meets the new name, scopes, addresses, limits and expiry. Tells whether it was active before.
+ */
+export async function updateApiKey(
   ctx: AppContext,
   organizationId: string,
   keyId: string,
-  isActive: boolean,
+  changes: ApiKeyChanges,
 ) {
-  const [row] = await ctx.db.query<{ key_name: string; was_active: boolean }>(
-    `update api_keys k
-        set is_active = $3,
-            credential_version = k.credential_version + case when old.was_active = $3 then 0 else 1 end
-       from (select id, is_active as was_active from api_keys where id = $1 and organization_id = $2) old
+              k.credential_version, k.previous_secret_hash, k.previous_secret_expires_at,
+              k.secret_version
       where k.id = old.id
-      returning k.key_name, old.was_active`,
-    [keyId, organizationId, isActive],
+      returning $KEY_COLUMNS, old.was_active`,
+    p.values,
   );
   if (!row) throw notFound('API key');
   await ctx.invalidation.publish('api-key', keyId);
   return row;
+}
+
+/**
+ * A new secret for the key, shown once. The old one keeps working for `graceSeconds` (0: not at
+ * all), so the integrator can deploy the new one first; rolling again ends any earlier grace.
+ */
+export async function rollApiKeySecret(
+  ctx: AppContext,
+  organizationId: string,
+  keyId: string,
+  graceSeconds: number,
+) {
+  const now = ctx.clock.now();
+  const apiSecret = generateSecret(SECRET_PREFIX.apiSecret, 32);
+  const graceEnd = graceSeconds > 0 ? new Date(now.getTime() + graceSeconds * 1000) : null;
+  const [row] = await ctx.db.query<{ api_key: string; key_name: string }>(
+    `update api_keys
+        set previous_secret_hash = case when $4::timestamptz is null then null else secret_hash end,
+            previous_secret_expires_at = $4, secret_hash = $3, secret_version = secret_version + 1,
+            secret_rolled_at = $5
+      where id = $1 and organization_id = $2
+      returning api_key, key_name`,
+    [keyId, organizationId, hashApiSecret(ctx, apiSecret), graceEnd, now],
+  );
+  if (!row) throw notFound('API key');
+  await ctx.invalidation.publish('api-key', keyId);
+  return {
+    id: keyId,
+    key_name: row.key_name,
+    api_key: row.api_key,
+    api_secret: apiSecret,
+    previous_secret_expires_at: graceEnd,
+    secret_rolled_at: now,
+  };
 }
 
 export async function deleteApiKey(ctx: AppContext, organizationId: string, keyId: string) {

@@ -12,7 +12,8 @@ import { hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import {
   type ApiKeyCredential,
   findApiKeyCredential,
-  hashApiSecret,
+  isPreviousSecretValid,
+  matchApiSecret,
 } from '../api-keys/api-keys.service.ts';
 import type { ApiCaller } from './caller.ts';
 
@@ -45,7 +46,16 @@ async function findOrganizationByClientId(ctx: AppContext, clientId: string) {
   return org ?? undefined;
 }
 
-function keyCaller(key: ApiKeyCredential) {
+interface Authenticated {
+  caller: ApiCaller;
+  keyActive: boolean;
+  keyExpiresAt: Date | null;
+  credentialVersion: number;
+  /** Which secret of a key was presented (see `matchApiSecret`); an access token ends with it. */
+  secret?: { secretVersion: number; validUntil: Date | null };
+}
+
+function keyCaller(key: ApiKeyCredential): Authenticated {
   const caller: ApiCaller = {
     organizationId: key.organization_id,
     clientId: key.client_id,
@@ -64,7 +74,7 @@ function keyCaller(key: ApiKeyCredential) {
   };
 }
 
-function organizationResult(org: OrganizationCredential) {
+function organizationResult(org: OrganizationCredential): Authenticated {
   return {
     caller: organizationCaller(org),
     keyActive: true,
@@ -72,8 +82,6 @@ function organizationResult(org: OrganizationCredential) {
     credentialVersion: org.client_secret_version,
   };
 }
-
-type Authenticated = ReturnType<typeof keyCaller>;
 
 function organizationCaller(org: OrganizationCredential): ApiCaller {
   return {
@@ -100,9 +108,9 @@ export async function authenticateClientCredentials(
   if (hasValidChecksum(SECRET_PREFIX.apiKey, clientId)) {
     if (!hasValidChecksum(SECRET_PREFIX.apiSecret, clientSecret)) return undefined;
     const key = await findApiKeyCredential(ctx, clientId);
-    if (!key || !constantTimeEqual(hashApiSecret(ctx, clientSecret), key.secret_hash))
-      return undefined;
-    return keyCaller(key);
+    const secret = key && matchApiSecret(ctx, key, clientSecret);
+    if (!secret) return undefined;
+    return { ...keyCaller(key), secret };
   }
   if (hasValidChecksum(SECRET_PREFIX.clientId, clientId)) {
     if (!hasValidChecksum(SECRET_PREFIX.clientSecret, clientSecret)) return undefined;
@@ -120,28 +128,42 @@ export async function authenticateClientCredentials(
 
 /**
  * An access token for a key (`kid`) or the organisation's client credentials (`cid`), bound to
- * the credential's version (`ver`): a rotation, a switch or a deletion ends it.
+ * the credential's version (`ver`): a rotation, a switch or a deletion ends it. A key's token
+ * also names the version of the secret it was obtained with (`sv`): one obtained with the
+ * previous secret during a roll's grace period expires with that secret.
  */
 export async function issueAccessToken(
   ctx: AppContext,
   caller: ApiCaller,
   apiKey: string | null,
   credentialVersion: number,
-) {
+  secret?: Authenticated['secret'],
+): Promise<{ accessToken: string; expiresIn: number }> {
   const now = Math.floor(ctx.clock.now().getTime() / 1000);
-  return new SignJWT({
+  const secretEnds = secret?.validUntil ? Math.floor(secret.validUntil.getTime() / 1000) : Infinity;
+  const expiresAt = Math.min(now + OAUTH_TOKEN_TTL_SECONDS, secretEnds);
+  const accessToken = await new SignJWT({
     org: caller.organizationId,
     cid: caller.clientId,
     kid: apiKey,
     ver: credentialVersion,
+    ...(secret && { sv: secret.secretVersion }),
     scope: caller.scopes.join(' '),
   })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(apiKey ? `key:${caller.apiKeyId}` : `org:${caller.organizationId}`)
     .setAudience(ACCESS_TOKEN_AUDIENCE)
     .setIssuedAt(now)
-    .setExpirationTime(now + OAUTH_TOKEN_TTL_SECONDS)
+    .setExpirationTime(expiresAt)
     .sign(ctx.keys.jwt);
+  return { accessToken, expiresIn: expiresAt - now };
+}
+
+/** A key's access token lives while the secret it was obtained with does (tokens from before rolls: version 1). */
+function isSecretVersionValid(ctx: AppContext, key: ApiKeyCredential, version: unknown) {
+  const tokenVersion = typeof version === 'number' ? version : 1;
+  if (tokenVersion === key.secret_version) return true;
+  return tokenVersion === key.secret_version - 1 && isPreviousSecretValid(ctx, key);
 }
 
 function parseBasic(header: string): [string, string] | undefined {
@@ -213,12 +235,13 @@ async function authenticateBearer(ctx: AppContext, token: string): Promise<Authe
   if (payload.kid !== undefined && payload.kid !== null) {
     if (!hasValidChecksum(SECRET_PREFIX.apiKey, payload.kid)) throw invalidToken();
     const key = await findApiKeyCredential(ctx, payload.kid);
-    result = key ? keyCaller(key) : undefined;
+    result = key && isSecretVersionValid(ctx, key, payload.sv) ? keyCaller(key) : undefined;
   } else if (hasValidChecksum(SECRET_PREFIX.clientId, payload.cid)) {
     const org = await findOrganizationByClientId(ctx, payload.cid);
     result = org ? organizationResult(org) : undefined;
   }
-  // Deleted, rotated, switched off (or on again) since the token was issued: it ends there.
+  // Deleted, rotated, switched off (or on again), or its secret rolled past the grace period since
+  // the token was issued: it ends there.
   if (!result || payload.ver !== result.credentialVersion) throw invalidToken();
   // A token asked for fewer scopes than the key has keeps to those; a key that lost scopes since loses them here too.
   const granted = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];

@@ -2,11 +2,8 @@ import { oauthTokenRequestSchema, SCOPES, type Scope } from '@tanqin/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  authenticateClientCredentials,
-  issueAccessToken,
-  OAUTH_TOKEN_TTL_SECONDS,
-} from './client-auth.ts';
+import { authenticateClientCredentials, issueAccessToken } from './client-auth.ts';
+import { noteCaller } from './request-caller.ts';
 
 /** RFC 6749 section 5.2 errors: the one place where errors are not problem+json. */
 function oauthError(
@@ -100,6 +97,7 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     const result = await authenticateClientCredentials(ctx, clientId, clientSecret);
     if (!result)
       return oauthError(reply, 401, 'invalid_client', 'Invalid client credentials', isBasic);
+    noteCaller(request, result.caller);
     if (!result.keyActive || (result.keyExpiresAt && result.keyExpiresAt <= ctx.clock.now())) {
       return oauthError(
         reply,
@@ -129,17 +127,18 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       scopes = wanted as Scope[];
     }
     const caller = { ...result.caller, scopes };
-    const accessToken = await issueAccessToken(
+    const { accessToken, expiresIn } = await issueAccessToken(
       ctx,
       caller,
       result.caller.apiKeyId ? clientId : null,
       result.credentialVersion,
+      result.secret,
     );
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
     return {
       access_token: accessToken,
       token_type: 'Bearer',
-      expires_in: OAUTH_TOKEN_TTL_SECONDS,
+      expires_in: expiresIn,
       scope: scopes.join(' '),
     };
   });

@@ -11,6 +11,7 @@ import { recordSecurityEvent } from '../security/security-events.service.ts';
 import type { ApiCaller, RequestMeta } from './caller.ts';
 import { authenticateApiCall } from './client-auth.ts';
 import { Refusal } from './refusal.ts';
+import { noteCaller } from './request-caller.ts';
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return {
@@ -118,6 +119,7 @@ export async function admitApiCall(
     throw error;
   }
   const { caller, keyActive, keyExpiresAt } = authenticated;
+  noteCaller(request, caller);
   if (caller.apiKeyId) callingKeys.set(request, caller.apiKeyId);
   try {
     if (!keyActive) {
@@ -185,7 +187,8 @@ const outcomes = new WeakMap<
   { admitted: ApiCaller } | { failedAuthentication: string | undefined }
 >();
 
-function oauthClientId(request: FastifyRequest): string | undefined {
+/** The client id a /v1/oauth/token request presented (Basic user name or body). */
+export function oauthClientId(request: FastifyRequest): string | undefined {
   const authorization = request.headers.authorization ?? '';
   if (/^basic /i.test(authorization)) {
     const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');
