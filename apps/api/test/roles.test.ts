@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { can, MEMBER_ROLES, type MemberRole, PERMISSIONS, type Permission } from '@tanqin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import {
   createOrganization,
@@ -191,6 +192,8 @@ const NOT_ORGANISATION_ROUTES = [
 /** Routes of the running app as `METHOD /path`, read from Fastify's own route tree. */
 async function registeredRoutes(): Promise<string[]> {
   const db = await openPglite(undefined);
+  // Migrated: the server reads persisted state (rate-limit hits) when it is built.
+  await migrate(db);
   const { app } = await buildApp({ config: testConfig(), db, runBackgroundJobs: false });
   await app.ready();
   const tree = app.printRoutes({ commonPrefix: false });

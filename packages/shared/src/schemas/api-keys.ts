@@ -7,6 +7,7 @@ import {
   type Scope,
 } from '../constants.ts';
 import { isIpOrCidr, splitIpList } from '../ip.ts';
+import { nullableTimestampSchema, successSchema, timestampSchema } from './common.ts';
 import { text } from './text.ts';
 
 /** Allowed IPs as the form's comma-separated text or a list; each entry an IP or CIDR range. */
@@ -99,3 +100,17 @@ export const rollApiKeySchema = z.object({
   organization_id: text().max(100).optional(),
 });
 export type RollApiKeyInput = z.input<typeof rollApiKeySchema>;
+
+/** 200 of the roll: the new secret, shown this once. */
+export const rolledApiKeySchema = z.object({
+  success: successSchema,
+  id: z.uuid(),
+  key_name: z.string(),
+  api_key: z.string(),
+  api_secret: z.string().meta({ description: 'The new secret, shown this once' }),
+  previous_secret_expires_at: nullableTimestampSchema.meta({
+    description: 'Until when the old secret is still accepted; null when it stopped at once',
+  }),
+  secret_rolled_at: timestampSchema,
+});
+export type RolledApiKey = z.infer<typeof rolledApiKeySchema>;

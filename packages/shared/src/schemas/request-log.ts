@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { text } from './text.ts';
 
 /**
@@ -45,27 +46,33 @@ export const requestLogQuerySchema = z.object({
 export type RequestLogQuery = z.input<typeof requestLogQuerySchema>;
 
 /** One /v1 call. `code` is the problem code of a 4xx/5xx answer; `latency_ms` is the server's time. */
-export interface RequestLogEntry {
-  id: string;
-  created_at: string;
-  method: string;
-  path: string;
-  status: number;
-  code: string | null;
-  api_key_id: string | null;
-  api_key_name: string | null;
-  client_ip: string | null;
-  /** ISO 3166 alpha-2, null for private, loopback and unknown addresses. */
-  country: string | null;
-  latency_ms: number;
-  is_test: boolean;
-}
+export const requestLogEntrySchema = z.object({
+  id: z.uuid(),
+  created_at: timestampSchema,
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  code: z.string().nullable(),
+  api_key_id: z.uuid().nullable(),
+  api_key_name: z.string().nullable(),
+  client_ip: z.string().nullable(),
+  country: z
+    .string()
+    .nullable()
+    .meta({ description: 'ISO 3166 alpha-2; null for private, loopback and unknown addresses' }),
+  latency_ms: z.number(),
+  is_test: z.boolean(),
+});
+export type RequestLogEntry = z.infer<typeof requestLogEntrySchema>;
 
-export interface RequestLogPage {
-  requests: RequestLogEntry[];
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  next_cursor: string | null;
-}
+export const requestLogPageSchema = z.object({
+  requests: z.array(requestLogEntrySchema),
+  next_cursor: z
+    .string()
+    .nullable()
+    .meta({ description: 'Pass as `cursor` for the next (older) page; null on the last page' }),
+});
+export type RequestLogPage = z.infer<typeof requestLogPageSchema>;
 
 /** The outcome of a call in the analytics: `success`, or the problem code it was answered with. */
 export const SUCCESS_OUTCOME = 'success';
@@ -83,23 +90,30 @@ export const securityAnalyticsQuerySchema = z.object({
 });
 export type SecurityAnalyticsQuery = z.input<typeof securityAnalyticsQuerySchema>;
 
-export interface AnalyticsDay {
-  /** The organisation's calendar day, YYYY-MM-DD in its time zone. */
-  date: string;
-  requests: number;
-  /** Calls per outcome: `success` and each problem code, only those that occurred. */
-  outcomes: Record<string, number>;
-  /** Estimated from a latency histogram; null on a day without calls. */
-  p50_ms: number | null;
-  p99_ms: number | null;
-}
+const analyticsFigures = z.object({
+  requests: z.number().int(),
+  outcomes: z
+    .record(z.string(), z.number().int())
+    .meta({ description: 'Calls per outcome: `success` and each problem code that occurred' }),
+  p50_ms: z
+    .number()
+    .nullable()
+    .meta({ description: 'Estimated from a latency histogram; null without calls' }),
+  p99_ms: z.number().nullable(),
+});
+
+export const analyticsDaySchema = analyticsFigures.extend({
+  date: z.iso.date().meta({ description: "The organisation's calendar day (its time zone)" }),
+});
+export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
 
 /** GET /api/v1/dashboard/security/analytics: one entry per day, oldest first, from the daily roll-up. */
-export interface SecurityAnalytics {
-  days: number;
-  time_zone: string;
-  from: string;
-  to: string;
-  series: AnalyticsDay[];
-  totals: Omit<AnalyticsDay, 'date'>;
-}
+export const securityAnalyticsSchema = z.object({
+  days: z.number().int(),
+  time_zone: z.string(),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  series: z.array(analyticsDaySchema),
+  totals: analyticsFigures,
+});
+export type SecurityAnalytics = z.infer<typeof securityAnalyticsSchema>;

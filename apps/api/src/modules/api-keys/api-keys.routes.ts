@@ -3,11 +3,12 @@ import {
   organizationQuerySchema,
   rolesWith,
   rollApiKeySchema,
+  rolledApiKeySchema,
   securityIdParamsSchema,
   updateApiKeySchema,
 } from '@tanqin/shared';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { type ContractApp, guard, problemResponses } from '../../lib/contract.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
@@ -19,7 +20,7 @@ import {
   updateApiKey,
 } from './api-keys.service.ts';
 
-export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function apiKeyRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
   app.get('/security/api-keys', async (request) => {
     const member = await requireMember(ctx, request, rolesWith('keys:manage'));
     assertOwnOrganization(
@@ -63,17 +64,42 @@ export async function apiKeyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return { success: true, ...key };
   });
 
-  app.post('/security/api-keys/:id/roll', async (request, reply) => {
-    const member = await requireMember(ctx, request, rolesWith('keys:manage'));
-    const { id } = parseInput(securityIdParamsSchema, request.params);
-    const { grace_seconds, organization_id } = parseInput(rollApiKeySchema, request.body ?? {});
-    assertOwnOrganization(member, organization_id);
-    reply.header('Cache-Control', 'no-store');
-    return {
-      success: true,
-      ...(await rollApiKeySecret(ctx, member.organization.id, id, grace_seconds)),
-    };
-  });
+  const keyManager = guard((request) => requireMember(ctx, request, rolesWith('keys:manage')));
+
+  app.post(
+    '/security/api-keys/:id/roll',
+    {
+      schema: {
+        summary: 'A new secret for the key; the old one keeps working for grace_seconds',
+        tags: ['API keys'],
+        params: securityIdParamsSchema,
+        body: rollApiKeySchema,
+        response: {
+          200: rolledApiKeySchema,
+          ...problemResponses({
+            validation_failed: 'grace_seconds is not from 0 to 604800',
+            unauthenticated: 'no session',
+            session_expired: 'the session has ended',
+            forbidden: 'the role may not manage keys',
+            not_found: "no such key in the caller's organisation",
+          }),
+        },
+      },
+      preValidation: keyManager.check,
+    },
+    async (request, reply) => {
+      const member = keyManager.of(request);
+      assertOwnOrganization(member, request.body.organization_id);
+      reply.header('Cache-Control', 'no-store');
+      const rolled = await rollApiKeySecret(
+        ctx,
+        member.organization.id,
+        request.params.id,
+        request.body.grace_seconds,
+      );
+      return { success: true as const, ...rolled };
+    },
+  );
 
   app.delete('/security/api-keys/:id', async (request) => {
     const member = await requireMember(ctx, request, rolesWith('keys:manage'));

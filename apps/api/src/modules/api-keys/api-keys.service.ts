@@ -212,10 +212,38 @@ export async function updateApiKey(
   keyId: string,
   changes: ApiKeyChanges,
 ) {
-              k.credential_version, k.previous_secret_hash, k.previous_secret_expires_at,
-              k.secret_version
+  assertFutureExpiry(ctx, changes.expires_at);
+  const p = new SqlParams();
+  const sets: string[] = [];
+  const set = (column: keyof ApiKeyChanges, value: unknown, cast: string) => {
+    if (value !== undefined) sets.push(`${column} = ${p.add(value, cast)}`);
+  };
+  if (changes.is_active !== undefined) {
+    const isActive = p.add(changes.is_active, 'boolean');
+    // Switching a key off or on again ends its access tokens (their version no longer matches).
+    sets.push(
+      `is_active = ${isActive}`,
+      `credential_version = k.credential_version + case when old.was_active = ${isActive} then 0 else 1 end`,
+    );
+  }
+  set('key_name', changes.key_name, 'text');
+  set('scopes', changes.scopes, 'text[]');
+  if (changes.allowed_ips !== undefined) {
+    sets.push(
+      `allowed_ips = ${p.add(changes.allowed_ips?.length ? changes.allowed_ips : null, 'text[]')}`,
+    );
+  }
+  set('rate_limit_per_hour', changes.rate_limit_per_hour, 'int');
+  set('rate_limit_per_minute', changes.rate_limit_per_minute, 'int');
+  set('expires_at', changes.expires_at, 'timestamptz');
+  const [row] = await ctx.db.query<
+    Record<string, unknown> & { key_name: string; was_active: boolean }
+  >(
+    `update api_keys k set ${sets.join(', ')}
+       from (select id, is_active as was_active from api_keys
+              where id = ${p.add(keyId, 'uuid')} and organization_id = ${p.add(organizationId, 'uuid')}) old
       where k.id = old.id
-      returning $KEY_COLUMNS, old.was_active`,
+      returning ${KEY_COLUMNS}, old.was_active`,
     p.values,
   );
   if (!row) throw notFound('API key');

@@ -1,26 +1,69 @@
-import { requestLogQuerySchema, rolesWith, securityAnalyticsQuerySchema } from '@tanqin/shared';
-import type { FastifyInstance } from 'fastify';
+import {
+  requestLogPageSchema,
+  requestLogQuerySchema,
+  rolesWith,
+  securityAnalyticsQuerySchema,
+  securityAnalyticsSchema,
+} from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
-import { parseInput } from '../../lib/validate.ts';
+import { type ContractApp, guard, problemResponses } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { getSecurityAnalytics } from './request-analytics.service.ts';
 import { listRequests } from './request-log.queries.ts';
 
-/** The request log and its analytics, for members who may read the security center. */
-export async function requestLogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/security/requests', async (request, reply) => {
-    const query = parseInput(requestLogQuerySchema, request.query);
-    const member = await requireMember(ctx, request, rolesWith('security:read'));
-    assertOwnOrganization(member, query.organization_id);
-    reply.header('Cache-Control', 'private, no-store');
-    return listRequests(ctx, member.organization.id, query);
-  });
+const READ_PROBLEMS = {
+  validation_failed: 'a filter is not valid',
+  unauthenticated: 'no session',
+  session_expired: 'the session has ended',
+  forbidden: 'the role may not read the security center',
+  not_found: "organization_id is not the caller's organisation",
+} as const;
 
-  app.get('/dashboard/security/analytics', async (request, reply) => {
-    const query = parseInput(securityAnalyticsQuerySchema, request.query);
-    const member = await requireMember(ctx, request, rolesWith('security:read'));
-    assertOwnOrganization(member, query.organization_id);
-    reply.header('Cache-Control', 'private, no-store');
-    return getSecurityAnalytics(ctx, member.organization, query);
-  });
+/** The request log and its analytics, for members who may read the security center. */
+export async function requestLogRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  const reader = guard((request) => requireMember(ctx, request, rolesWith('security:read')));
+
+  app.get(
+    '/security/requests',
+    {
+      schema: {
+        summary: "The organisation's /v1 calls, newest first (keyset paging by cursor)",
+        tags: ['Security'],
+        querystring: requestLogQuerySchema,
+        response: {
+          200: requestLogPageSchema,
+          ...problemResponses({
+            ...READ_PROBLEMS,
+            bad_request: 'the cursor is not one this API gave out',
+          }),
+        },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => {
+      const member = reader.of(request);
+      assertOwnOrganization(member, request.query.organization_id);
+      reply.header('Cache-Control', 'private, no-store');
+      return listRequests(ctx, member.organization.id, request.query);
+    },
+  );
+
+  app.get(
+    '/dashboard/security/analytics',
+    {
+      schema: {
+        summary: 'Calls per day by outcome, with p50 and p99 latency, over 7 or 30 days',
+        tags: ['Security'],
+        querystring: securityAnalyticsQuerySchema,
+        response: { 200: securityAnalyticsSchema, ...problemResponses(READ_PROBLEMS) },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => {
+      const member = reader.of(request);
+      assertOwnOrganization(member, request.query.organization_id);
+      reply.header('Cache-Control', 'private, no-store');
+      return getSecurityAnalytics(ctx, member.organization, request.query);
+    },
+  );
 }
