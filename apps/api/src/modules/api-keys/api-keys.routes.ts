@@ -78,6 +78,9 @@ export async function apiKeyRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
           200: rolledApiKeySchema,
           ...problemResponses({
             validation_failed: 'grace_seconds is not from 0 to 604800',
+            invalid_json: 'the body is not JSON',
+            unsupported_media_type: 'the body is not JSON',
+            payload_too_large: 'the body is over 64 KB',
             unauthenticated: 'no session',
             session_expired: 'the session has ended',
             forbidden: 'the role may not manage keys',
