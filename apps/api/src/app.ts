@@ -31,6 +31,7 @@ import {
   createSystemWebhookNetwork,
   type WebhookNetwork,
 } from './modules/notifications/webhook-network.ts';
+import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { personalCodeRoutes } from './modules/personal-codes/personal-codes.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(
       await api.register(personalCodeRoutes, { ctx });
       await api.register(documentRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
+      await api.register(operatorRoutes, { ctx });
     },
     { prefix: '/api/v1' },
   );

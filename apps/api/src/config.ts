@@ -25,6 +25,8 @@ export interface Config {
   jwtSecret: string;
   tokenPepper: string;
   isProduction: boolean;
+  /** Bearer secret of the operator routes (/api/v1/operator); undefined: they refuse everyone. */
+  operatorToken: string | undefined;
   logLevel: string;
   webDistDir: string;
 }
@@ -57,6 +59,24 @@ function loadOrCreateSecrets(dataDir: string, env: Env, isProduction: boolean) {
     jwtSecret: env.JWT_SECRET ?? stored.jwtSecret,
     tokenPepper: env.TOKEN_PEPPER ?? stored.tokenPepper,
   };
+}
+
+/**
+ * OPERATOR_TOKEN authorises operator actions (commands call the running server with it). Local
+ * runs generate one into the data folder, where the commands of the same DATA_DIR find it.
+ */
+function loadOrCreateOperatorToken(dataDir: string, env: Env, isProduction: boolean) {
+  const token = env.OPERATOR_TOKEN?.trim();
+  if (token) {
+    if (token.length < 32) throw new Error('OPERATOR_TOKEN must be at least 32 characters');
+    return token;
+  }
+  if (isProduction) return undefined;
+  const file = path.join(dataDir, 'operator-token');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const generated = randomBytes(32).toString('base64url');
+  writeFileSync(file, generated, { mode: 0o600 });
+  return generated;
 }
 
 /**
@@ -108,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     pricePerCall: price,
     requestLogDays,
     isProduction,
+    operatorToken: loadOrCreateOperatorToken(dataDir, env, isProduction),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     ...loadOrCreateSecrets(dataDir, env, isProduction),

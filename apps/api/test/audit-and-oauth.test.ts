@@ -245,8 +245,8 @@ describe('npm run audit:verify', () => {
     const db = await openDatabase(config);
     const { app } = await buildApp({ config, db, runBackgroundJobs: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { port } = app.server.address() as { port: number };
+    const baseUrl = `http://127.0.0.1:${port}`;
     const issuer = await createIntegrator(baseUrl);
     await issuer.call('POST', '/v1/tokens/generate', { data: person });
     await issuer.call('POST', '/v1/tokens/generate', { data: person });
@@ -256,10 +256,8 @@ describe('npm run audit:verify', () => {
       promisify(execFile)(
         process.execPath,
         ['--import', 'tsx', 'apps/api/src/commands/audit-verify.ts'],
-        {
-          cwd: path.resolve(import.meta.dirname, '../../..'),
-          env,
-        },
+        // No server answers on the port the seeding server left: the command reads the folder.
+        { cwd: path.resolve(import.meta.dirname, '../../..'), env: { ...env, PORT: String(port) } },
       ).then(
         (r) => ({ code: 0, out: r.stdout }),
         (e) => ({ code: e.code as number, out: e.stdout as string }),

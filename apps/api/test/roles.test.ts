@@ -181,8 +181,12 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
-/** /api/v1 routes that are not organisation-role routes: public, any signed-in user, individuals. */
+/**
+ * /api/v1 routes that are not organisation-role routes: public, any signed-in user, individuals,
+ * and the operator's (OPERATOR_TOKEN, data-folder.test.ts).
+ */
 const NOT_ORGANISATION_ROUTES = [
+  /^\/api\/v1\/operator\//,
   /^\/api\/v1\/(health|config|contact|signup|openapi\.json)$/,
   /^\/api\/v1\/auth\//,
   /^\/api\/v1\/invitations\/(preview|accept)$/,

@@ -1,19 +1,20 @@
 // `npm run audit:verify`: recomputes every organisation's audit chain and names the first
-// broken row. Exit code 0 when intact, 1 when broken.
+// broken row. Goes through the running server when one answers (see operator-action.ts), else
+// reads the database itself. Exit code 0 when intact, 1 when broken or refused.
 
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
 import { verifyAuditChain } from '../modules/audit/audit.service.ts';
-import { commandContext } from './command-context.ts';
+import { runOperatorAction } from './operator-action.ts';
 
-const config = loadConfig();
-const db = await openDatabase(config);
-const ctx = commandContext(config, db);
 try {
-  const report = await verifyAuditChain(ctx);
-  console.log(JSON.stringify(report, null, 2));
-  process.exitCode = report.status === 'ok' ? 0 : 1;
-} finally {
-  await ctx.invalidation.close();
-  await db.close();
+  const outcome = await runOperatorAction({
+    method: 'GET',
+    path: '/api/v1/operator/audit/verify',
+    locally: (ctx) => verifyAuditChain(ctx),
+  });
+  console.log(JSON.stringify(outcome.body, null, 2));
+  const report = outcome.body as { status?: string };
+  process.exitCode = outcome.ok && report.status === 'ok' ? 0 : 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
 }

@@ -1,13 +1,13 @@
 // `tsx apps/api/src/commands/review-document.ts <document id> verified|rejected [notes]`:
-// a reviewer's decision on an individual's document (there is no reviewer screen yet). Uses the
-// same configuration as the server (DATA_DIR, DATABASE_URL, TOKEN_PEPPER). Exit code 0 when
-// recorded, 1 when the document does not exist or the arguments are wrong.
+// a reviewer's decision on an individual's document (there is no reviewer screen yet). Goes
+// through the running server (PUBLIC_URL or http://localhost:PORT, with OPERATOR_TOKEN) so it
+// sees the change at once; opens the database itself only when no server answers. Same
+// environment as the server. Exit code 0 when recorded, 1 when the document does not exist,
+// the arguments are wrong or the server refused.
 
 import { documentReviewSchema } from '@tanqin/shared';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
 import { reviewDocument } from '../modules/documents/documents.service.ts';
-import { commandContext } from './command-context.ts';
+import { runOperatorAction } from './operator-action.ts';
 
 const [id, status, ...notes] = process.argv.slice(2);
 const parsed = documentReviewSchema.safeParse({ status, notes: notes.join(' ') || undefined });
@@ -16,16 +16,19 @@ if (!id || !parsed.success) {
   process.exit(1);
 }
 
-const config = loadConfig();
-const db = await openDatabase(config);
-const ctx = commandContext(config, db);
 try {
-  const { document } = await reviewDocument(ctx, id, parsed.data.status, parsed.data.notes);
-  console.log(JSON.stringify({ id: document.id, status: document.status, notes: document.notes }));
+  const outcome = await runOperatorAction({
+    method: 'POST',
+    path: `/api/v1/operator/documents/${encodeURIComponent(id)}/review`,
+    body: parsed.data,
+    locally: async (ctx) => {
+      const { document } = await reviewDocument(ctx, id, parsed.data.status, parsed.data.notes);
+      return { id: document.id, status: document.status, notes: document.notes };
+    },
+  });
+  (outcome.ok ? console.log : console.error)(JSON.stringify(outcome.body));
+  process.exitCode = outcome.ok ? 0 : 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
-} finally {
-  await ctx.invalidation.close();
-  await db.close();
 }
