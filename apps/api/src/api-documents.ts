@@ -113,6 +113,11 @@ export function dashboardApiDocument(publicUrl: string): OpenApiOptions {
         scheme: 'bearer',
         description: 'The access token of a signed-in user (15 minutes; refresh with the cookie)',
       },
+      operatorToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'OPERATOR_TOKEN of the server, for the operator routes (/api/v1/operator)',
+      },
     },
   };
 }

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOCUMENT_MAX_BYTES } from '@tanqin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewDocument, uploadDocument } from '../src/modules/documents/documents.service.ts';
+import { uploadDocument } from '../src/modules/documents/documents.service.ts';
 import { databaseKinds, request, startTestServer, type TestServer } from './harness.ts';
 import { createIndividual } from './personal-helpers.ts';
 
@@ -224,8 +225,18 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
       .document;
     const b = (await upload(person.token, { type: 'education', name: 'degree.pdf' }, pdf)).body
       .document;
-    await reviewDocument(server.ctx, a.id, 'rejected', 'الصورة غير واضحة');
-    await reviewDocument(server.ctx, b.id, 'verified');
+    // A reviewer decides through the operator route, with the server's OPERATOR_TOKEN only.
+    const review = (id: string, json: unknown, token = server.ctx.config.operatorToken) =>
+      request(server.baseUrl, 'POST', `/api/v1/operator/documents/${id}/review`, { token, json });
+    expect((await review(a.id, { status: 'verified' }, person.token)).status).toBe(401);
+    expect((await review(a.id, { status: 'lost' })).status).toBe(400);
+    expect((await review(randomUUID(), { status: 'verified' })).status).toBe(404);
+    expect((await review(a.id, { status: 'rejected', notes: 'الصورة غير واضحة' })).body).toEqual({
+      id: a.id,
+      status: 'rejected',
+      notes: 'الصورة غير واضحة',
+    });
+    expect((await review(b.id, { status: 'verified' })).status).toBe(200);
 
     const rejected = await list(person.token, 'rejected');
     expect(rejected.body.documents).toEqual([

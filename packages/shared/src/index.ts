@@ -14,6 +14,7 @@ export * from './schemas/documents.ts';
 export * from './schemas/health.ts';
 export * from './schemas/individuals.ts';
 export * from './schemas/oauth.ts';
+export * from './schemas/operator.ts';
 export * from './schemas/organizations.ts';
 export * from './schemas/personal-codes.ts';
 export * from './schemas/profile.ts';

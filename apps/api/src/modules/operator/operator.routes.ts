@@ -1,14 +1,19 @@
-import { documentParamsSchema, documentReviewSchema } from '@tanqin/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  auditChainReportSchema,
+  documentParamsSchema,
+  documentReviewResultSchema,
+  documentReviewSchema,
+} from '@tanqin/shared';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type ContractApp, problemResponses } from '../../lib/contract.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
-import { parseInput } from '../../lib/validate.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
 import { reviewDocument } from '../documents/documents.service.ts';
 
 /** `Authorization: Bearer <OPERATOR_TOKEN>`, compared in constant time (both sides hashed first). */
-function requireOperator(ctx: AppContext, request: FastifyRequest) {
+async function requireOperator(ctx: AppContext, request: FastifyRequest) {
   const expected = ctx.config.operatorToken;
   const presented = /^bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? '';
   const hash = (value: string) => hmacSha256(ctx.keys.pepper, `operator:${value}`);
@@ -23,15 +28,52 @@ function requireOperator(ctx: AppContext, request: FastifyRequest) {
  * Operator actions, taken through the running server so it sees them at once (the commands in
  * src/commands call these). Guarded by OPERATOR_TOKEN; not for the web app.
  */
-export async function operatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('onRequest', async (request) => requireOperator(ctx, request));
+export async function operatorRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  const operator = (request: FastifyRequest) => requireOperator(ctx, request);
+  const tags = ['Operator'];
+  const security = [{ operatorToken: [] }];
 
-  app.post('/operator/documents/:id/review', async (request) => {
-    const { id } = parseInput(documentParamsSchema, request.params);
-    const { status, notes } = parseInput(documentReviewSchema, request.body);
-    const { document } = await reviewDocument(ctx, id, status, notes);
-    return { id: document.id, status: document.status, notes: document.notes };
-  });
+  app.post(
+    '/operator/documents/:id/review',
+    {
+      schema: {
+        summary: "Record a reviewer's decision on an individual's document",
+        tags,
+        security,
+        params: documentParamsSchema,
+        body: documentReviewSchema,
+        response: {
+          200: documentReviewResultSchema,
+          ...problemResponses([
+            'validation_failed',
+            'invalid_json',
+            'payload_too_large',
+            'unsupported_media_type',
+            'unauthenticated',
+            'not_found',
+          ]),
+        },
+      },
+      preValidation: operator,
+    },
+    async (request) => {
+      const { status, notes } = request.body;
+      const { document } = await reviewDocument(ctx, request.params.id, status, notes);
+      return { id: document.id, status: document.status, notes: document.notes };
+    },
+  );
 
-  app.get('/operator/audit/verify', async () => verifyAuditChain(ctx));
+  app.get(
+    '/operator/audit/verify',
+    {
+      schema: {
+        summary: "Recompute every organisation's audit chain and name the first broken row",
+        tags,
+        security,
+        response: { 200: auditChainReportSchema, ...problemResponses(['unauthenticated']) },
+      },
+      preValidation: operator,
+    },
+    async () => verifyAuditChain(ctx),
+  );
 }
