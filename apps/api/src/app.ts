@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { dashboardApiDocument } from './api-documents.ts';
+import { dashboardApiDocument, publicApiDocument } from './api-documents.ts';
 import { type AppContext, deriveAppKeys } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -187,6 +187,7 @@ export async function buildApp(
   );
   await app.register(
     async (publicApi) => {
+      await registerOpenApi(publicApi, publicApiDocument(config.publicUrl));
       if (options.logRequests ?? true) logApiRequests(publicApi, ctx.requestLog, clock);
       watchFailedCalls(publicApi, ctx);
       refuseVanishedKeys(publicApi);

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { type ProblemCode, problemSchemaOf, problems } from '@tanqin/shared';
 import type {
   FastifyBaseLogger,
@@ -82,10 +83,11 @@ export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
 /**
  * The problem answers of an operation, grouped by status: a list of codes, or codes with when
- * each is sent (the OpenAPI document lists them under their status).
+ * each is sent; `summary` heads each status's description in the OpenAPI document.
  */
 export function problemResponses(
   codes: readonly ProblemCode[] | Partial<Record<ProblemCode, string>>,
+  summary?: string,
 ) {
   const when: Partial<Record<ProblemCode, string>> = Array.isArray(codes)
     ? Object.fromEntries(codes.map((code) => [code, '']))
@@ -103,10 +105,9 @@ export function problemResponses(
     }
   > = {};
   for (const [status, list] of byStatus) {
+    const lines = list.map((code) => `- \`${code}\`${when[code] ? `: ${when[code]}` : ''}`);
     responses[status] = {
-      description: list
-        .map((code) => (when[code] ? `\`${code}\`: ${when[code]}` : `\`${code}\``))
-        .join('\n'),
+      description: [summary ?? STATUS_CODES[status] ?? 'Error', ...lines].join('\n'),
       content: { [PROBLEM_MEDIA_TYPE]: { schema: problemSchemaOf(status, list) } },
     };
   }

@@ -6,6 +6,7 @@ import {
   createJsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { z } from 'zod';
 
 type Document = OpenAPIV3_1.Document;
 type Json = Record<string, unknown>;
@@ -22,11 +23,35 @@ export interface OpenApiOptions {
  * header objects) and an example per media type.
  */
 interface ResponseExtras {
-  headers?: Record<string, OpenAPIV3_1.HeaderObject>;
+  headers?: Record<string, unknown>;
   content?: Record<string, { example?: unknown }>;
 }
 
 const SCHEMAS = '#/components/schemas/';
+
+/**
+ * zod drops the examples of a schema with transforms when it describes what is sent; ours are
+ * written as sent (a request's example body), so they are kept. A union loses its alternatives
+ * JSON Schema cannot state (as the provider's own override does).
+ */
+const zodToJsonConfig = {
+  override: ({
+    zodSchema,
+    jsonSchema,
+  }: {
+    zodSchema: unknown;
+    jsonSchema: z.core.JSONSchema.BaseSchema;
+  }) => {
+    const examples = (z.globalRegistry.get(zodSchema as z.ZodType) as { examples?: unknown[] })
+      ?.examples;
+    if (examples && !jsonSchema.examples) jsonSchema.examples = examples;
+    if (jsonSchema.anyOf && (zodSchema as z.ZodType)._zod.def.type === 'union') {
+      jsonSchema.anyOf = jsonSchema.anyOf.filter(
+        (branch: object) => Object.keys(branch).length > 0,
+      );
+    }
+  },
+};
 
 /** The `$ref` names a node reaches, directly. */
 function refsIn(node: unknown, found = new Set<string>()): Set<string> {
@@ -70,11 +95,20 @@ function tidyComponents(document: Document): Document {
     used.add(name);
     queue.push(...refsIn(all[name]));
   }
+  // Merge `XInput` into `X` where both read the same once merged (JsonValue refers to itself).
   const names = new Map<string, string>();
   for (const name of used) {
-    if (!name.endsWith('Input')) continue;
-    const plain = name.slice(0, -'Input'.length);
-    if (!used.has(plain) || isDeepStrictEqual(all[name], all[plain])) names.set(name, plain);
+    if (name.endsWith('Input')) names.set(name, name.slice(0, -'Input'.length));
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, plain] of names) {
+      if (!used.has(plain)) continue;
+      if (!isDeepStrictEqual(renameRefs(all[name], names), renameRefs(all[plain], names))) {
+        names.delete(name);
+        changed = true;
+      }
+    }
   }
   const schemas: Record<string, unknown> = {};
   for (const name of [...used].sort()) {
@@ -100,7 +134,7 @@ function addResponseExtras(document: Document, routes: RouteOptions[]) {
       for (const [status, extras] of Object.entries(responses)) {
         const response = operation.responses?.[status] as OpenAPIV3_1.ResponseObject | undefined;
         if (!response) continue;
-        if (extras.headers) response.headers = extras.headers;
+        if (extras.headers) response.headers = extras.headers as typeof response.headers;
         for (const [mediaType, media] of Object.entries(extras.content ?? {})) {
           const target = response.content?.[mediaType];
           if (target && media.example !== undefined) target.example = media.example;
@@ -110,6 +144,26 @@ function addResponseExtras(document: Document, routes: RouteOptions[]) {
   }
 }
 
+/** A body or answer whose schema is a component with examples shows the first as its example. */
+function addMediaExamples(document: Document) {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, { examples?: unknown[] }>;
+  for (const item of Object.values(document.paths ?? {}) as Json[]) {
+    for (const operation of Object.values(item) as OpenAPIV3_1.OperationObject[]) {
+      const bodies = [operation.requestBody, ...Object.values(operation.responses ?? {})] as Array<
+        { content?: Record<string, OpenAPIV3_1.MediaTypeObject> } | undefined
+      >;
+      for (const media of bodies.flatMap((body) => Object.values(body?.content ?? {}))) {
+        const ref = (media.schema as { $ref?: string } | undefined)?.$ref;
+        const example = ref?.startsWith(SCHEMAS)
+          ? schemas[ref.slice(SCHEMAS.length)]?.examples?.[0]
+          : undefined;
+        if (example !== undefined && media.example === undefined) media.example = example;
+      }
+    }
+  }
+  return document;
+}
+
 /**
  * Describes the routes of a scope (`/v1` or `/api/v1`) as an OpenAPI 3.1 document generated
  * from their zod schemas, served at `<prefix>/openapi.json`. Register it in the scope before
@@ -117,7 +171,7 @@ function addResponseExtras(document: Document, routes: RouteOptions[]) {
  */
 export async function registerOpenApi(scope: FastifyInstance, options: OpenApiOptions) {
   const routes: RouteOptions[] = [];
-  const toOpenApi = createJsonSchemaTransform({ skipList: [] });
+  const toOpenApi = createJsonSchemaTransform({ skipList: [], zodToJsonConfig });
   scope.addHook('onRoute', (route) => {
     if (route.method !== 'HEAD') routes.push(route);
   });
@@ -134,9 +188,9 @@ export async function registerOpenApi(scope: FastifyInstance, options: OpenApiOp
     transform: (route) =>
       route.schema?.response ? toOpenApi(route) : { schema: { hide: true }, url: route.url },
     transformObject: (input) => {
-      const document = createJsonSchemaTransformObject({})(input) as Document;
+      const document = createJsonSchemaTransformObject({ zodToJsonConfig })(input) as Document;
       addResponseExtras(document, routes);
-      return tidyComponents(document);
+      return addMediaExamples(tidyComponents(document));
     },
   });
   scope.get('/openapi.json', { schema: { hide: true } }, async () => scope.swagger());

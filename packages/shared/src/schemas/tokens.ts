@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { exceedsJsonLimits, TOKEN_DATA_MAX_DEPTH, TOKEN_DATA_MAX_VALUES } from '../json-limits.ts';
+import { CODE_ALPHABET, checkCharacter, formatCode } from '../token-code.ts';
+import { timestampSchema } from './common.ts';
 import { jsonHasForbiddenCharacters, text } from './text.ts';
 
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
@@ -29,7 +31,14 @@ const tokenDataFields = z
   .refine((data) => Object.keys(data).length >= 1, 'data must have at least one field')
   .refine((data) => Object.keys(data).length <= 50, 'data may have at most 50 fields')
   .refine((data) => !jsonHasForbiddenCharacters(data), 'textInvalid')
-  .meta({ id: 'TokenData', minProperties: 1, maxProperties: 50 });
+  .meta({
+    id: 'TokenData',
+    minProperties: 1,
+    maxProperties: 50,
+    description:
+      'The shared data: 1 to 50 fields, names of letters, digits and `_ . -` (up to 64), any ' +
+      'JSON values. The individual later sees the names, never the values.',
+  });
 
 /** Depth and size are measured first: z.json() parses recursively, and deep nesting would overflow it. */
 const tokenData = z.preprocess((value: z.input<typeof tokenDataFields>, ctx) => {
@@ -53,26 +62,219 @@ const dataScope = z
     'Scopes are lower-case words',
   );
 
-export const generateTokenSchema = z.object({
-  data: tokenData,
-  data_scope: dataScope.optional(),
-  expires_in: z.number().int().min(60).max(86_400).default(3600),
-  one_time_use: z.literal(true).optional(),
-  audience: text().min(1).max(100).optional(),
-  subject: z
-    .object({
-      national_id: text()
-        .regex(/^\d{10}$/, 'national_id is 10 digits')
-        .optional(),
-      user_id: text().min(1).max(200).optional(),
-    })
-    .optional(),
-});
+// Examples: built from the shared code module, so the example code passes its check character.
+const EXAMPLE_CODE_BODY = '7KQ4M2XD9HTVCW3R';
+const EXAMPLE_TOKEN = formatCode(EXAMPLE_CODE_BODY + checkCharacter(EXAMPLE_CODE_BODY));
+const EXAMPLE_TOKEN_ID = 'tok_5mQ2xR8vKc1NpT7wYb3D';
+const EXAMPLE_CREATED_AT = '2026-01-15T09:30:00.000Z';
+const EXAMPLE_EXPIRES_AT = '2026-01-15T09:40:00.000Z';
+const EXAMPLE_VERIFIED_AT = '2026-01-15T09:32:10.000Z';
+const EXAMPLE_DATA = {
+  full_name: 'محمد أحمد القحطاني',
+  national_id: '1012345678',
+  birth_date: '1990-04-12',
+};
+const EXAMPLE_ORGANIZATION = { name: 'مصرف المثال', client_id: 'tqc_4fR9tLw2QmZ8xKc1VbN7pD' };
+
+/** POST /v1/tokens/generate. */
+export const generateTokenSchema = z
+  .object({
+    data: tokenData.meta({
+      description: 'The shared data, sealed under a key only the code gives',
+    }),
+    data_scope: dataScope.optional().meta({
+      description:
+        'Data categories the code covers: a list, or one comma-separated text. Each entry is ' +
+        'trimmed and empty entries are ignored; what remains must be 1 to 40 of `a-z 0-9 _ : . -`.',
+    }),
+    expires_in: z
+      .number()
+      .int()
+      .min(60)
+      .max(86_400)
+      .default(3600)
+      .meta({ description: 'Lifetime in seconds' }),
+    one_time_use: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'Codes are always single use; accepted for clarity' }),
+    audience: text()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({
+        description:
+          'The client_id of the organisation that may verify the code; default: the issuer. ' +
+          'Not a registered client_id: 400 invalid_audience.',
+      }),
+    subject: z
+      .object({
+        national_id: text()
+          .regex(/^\d{10}$/, 'national_id is 10 digits')
+          .optional(),
+        user_id: text().min(1).max(200).optional(),
+      })
+      .optional()
+      .meta({
+        description:
+          'Who the code is for: national_id (stored only as a keyed hash, so the individual can ' +
+          'see its use) and/or your own user_id',
+      }),
+  })
+  .meta({
+    id: 'GenerateTokenRequest',
+    examples: [{ data: EXAMPLE_DATA, data_scope: ['identity'], expires_in: 600 }],
+  });
 export type GenerateTokenInput = z.input<typeof generateTokenSchema>;
 
-export const verifyTokenSchema = z.object({ token: text().min(1).max(100) });
+/** POST /v1/tokens/verify (and the dashboard's POST /api/v1/tokens/verify). */
+export const verifyTokenSchema = z
+  .object({
+    token: text()
+      .min(1)
+      .max(100)
+      .meta({
+        description:
+          'The code as the individual gave it: case, spaces and dashes do not matter, and ' +
+          'Arabic-Indic digits are accepted. A wrong check character answers 400 token_malformed.',
+      }),
+  })
+  .meta({ id: 'VerifyTokenRequest', examples: [{ token: EXAMPLE_TOKEN }] });
 
-export const tokenIdParamsSchema = z.object({ token_id: text().min(1).max(64) });
+export const tokenIdParamsSchema = z.object({
+  token_id: text()
+    .min(1)
+    .max(64)
+    .meta({
+      description:
+        'token_id (or reference_id) from generate. Over 64 characters: 400 validation_failed; ' +
+        'over 100: 414 (the router refuses it)',
+      examples: [EXAMPLE_TOKEN_ID],
+    }),
+});
 
 export const TOKEN_STATUSES = ['active', 'used', 'expired', 'revoked'] as const;
 export type TokenStatus = (typeof TOKEN_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Answers of /v1/tokens, field for field what tokens.service.ts returns.
+
+const CODE_CHAR = `[${CODE_ALPHABET}]`;
+const tokenIdSchema = z
+  .string()
+  .regex(/^tok_[0-9A-Za-z_-]+$/)
+  .meta({ description: 'Non-secret id of the code, for status and revoke calls' });
+
+/** 201 of POST /v1/tokens/generate: the code, shown once. */
+export const generateTokenResponseSchema = z
+  .object({
+    success: z.literal(true),
+    token: z
+      .string()
+      .regex(
+        new RegExp(
+          `^${CODE_CHAR}{4}-${CODE_CHAR}{4}-${CODE_CHAR}{4}-${CODE_CHAR}{4}-${CODE_CHAR}$`,
+        ),
+      )
+      .meta({
+        description:
+          'The one-time code, `XXXX-XXXX-XXXX-XXXX-C` (Crockford base32, last character a ' +
+          'Luhn mod 32 check character). Shown once; nobody stores it.',
+        examples: [EXAMPLE_TOKEN],
+      }),
+    token_id: tokenIdSchema,
+    reference_id: tokenIdSchema.meta({ description: 'The same value as token_id' }),
+    created_at: timestampSchema.meta({ description: 'When the code was issued' }),
+    expires_at: timestampSchema.meta({ description: 'When the code stops working' }),
+    message: z.string().meta({ examples: ['Token generated successfully'] }),
+  })
+  .meta({
+    id: 'GenerateTokenResponse',
+    examples: [
+      {
+        success: true,
+        token: EXAMPLE_TOKEN,
+        token_id: EXAMPLE_TOKEN_ID,
+        reference_id: EXAMPLE_TOKEN_ID,
+        created_at: EXAMPLE_CREATED_AT,
+        expires_at: EXAMPLE_EXPIRES_AT,
+        message: 'Token generated successfully',
+      },
+    ],
+  });
+export type GenerateTokenResponse = z.infer<typeof generateTokenResponseSchema>;
+
+/** An organisation as /v1 names it: the issuer, or who used a code. */
+export const organizationReferenceSchema = z
+  .object({
+    name: z.string().meta({ description: "The organisation's name" }),
+    client_id: z
+      .string()
+      .regex(/^tqc_[0-9A-Za-z]+$/)
+      .meta({ description: "The organisation's client_id" }),
+  })
+  .meta({ id: 'OrganizationReference' });
+
+/** 200 of POST /v1/tokens/verify: the shared data, once. */
+export const verifyTokenResponseSchema = z
+  .object({
+    success: z.literal(true),
+    token_id: tokenIdSchema,
+    data: tokenDataFields.meta({ description: 'The shared data, exactly as issued' }),
+    data_scope: z.array(z.string().regex(SCOPE_NAME)).meta({
+      description: 'The data scopes given at issue, normalised to a list (empty if none)',
+    }),
+    issuer: organizationReferenceSchema.meta({ description: 'The issuing organisation' }),
+    verified_at: timestampSchema.meta({ description: 'When the code was used up by this call' }),
+  })
+  .meta({
+    id: 'VerifyTokenResponse',
+    examples: [
+      {
+        success: true,
+        token_id: EXAMPLE_TOKEN_ID,
+        data: EXAMPLE_DATA,
+        data_scope: ['identity'],
+        issuer: EXAMPLE_ORGANIZATION,
+        verified_at: EXAMPLE_VERIFIED_AT,
+      },
+    ],
+  });
+export type VerifyTokenResponse = z.infer<typeof verifyTokenResponseSchema>;
+
+/** 200 of GET /v1/tokens/{token_id}/status. */
+export const tokenStatusResponseSchema = z
+  .object({
+    token_id: tokenIdSchema,
+    status: z
+      .enum(TOKEN_STATUSES)
+      .meta({ description: 'An active code past its expiry already reads `expired`' }),
+    created_at: timestampSchema.meta({ description: 'When the code was issued' }),
+    expires_at: timestampSchema.meta({ description: 'When the code stops (or stopped) working' }),
+    used_at: timestampSchema
+      .nullable()
+      .meta({ description: 'When it was verified; null unless used' }),
+    used_by: organizationReferenceSchema
+      .nullable()
+      .meta({ description: 'The organisation that verified it; null unless used' }),
+  })
+  .meta({
+    id: 'TokenStatusResponse',
+    examples: [
+      {
+        token_id: EXAMPLE_TOKEN_ID,
+        status: 'used',
+        created_at: EXAMPLE_CREATED_AT,
+        expires_at: EXAMPLE_EXPIRES_AT,
+        used_at: EXAMPLE_VERIFIED_AT,
+        used_by: EXAMPLE_ORGANIZATION,
+      },
+    ],
+  });
+export type TokenStatusResponse = z.infer<typeof tokenStatusResponseSchema>;
+
+/** 200 of POST /v1/tokens/{token_id}/revoke (and of the individual's own revocation). */
+export const revokeTokenResponseSchema = z
+  .object({ success: z.literal(true), status: z.literal('revoked') })
+  .meta({ id: 'RevokeTokenResponse', examples: [{ success: true, status: 'revoked' }] });
+export type RevokeTokenResponse = z.infer<typeof revokeTokenResponseSchema>;

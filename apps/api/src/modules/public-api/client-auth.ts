@@ -2,6 +2,7 @@ import {
   DEFAULT_RATE_LIMIT_PER_HOUR,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_SCOPES,
+  OAUTH_TOKEN_TTL_SECONDS,
 } from '@tanqin/shared';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../app-context.ts';
@@ -18,7 +19,6 @@ import {
 import type { ApiCaller } from './caller.ts';
 
 export const ACCESS_TOKEN_AUDIENCE = 'tanqin-v1';
-export const OAUTH_TOKEN_TTL_SECONDS = 3600;
 
 const invalidKey = () => new AppError('invalid_api_key', 'Invalid API credentials');
 

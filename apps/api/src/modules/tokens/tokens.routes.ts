@@ -1,9 +1,26 @@
-import { generateTokenSchema, tokenIdParamsSchema, verifyTokenSchema } from '@tanqin/shared';
-import type { FastifyInstance } from 'fastify';
+import {
+  generateTokenResponseSchema,
+  generateTokenSchema,
+  revokeTokenResponseSchema,
+  type Scope,
+  tokenIdParamsSchema,
+  tokenStatusResponseSchema,
+  verifyTokenResponseSchema,
+  verifyTokenSchema,
+} from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
-import { parseInput } from '../../lib/validate.ts';
-import { buildOpenApiDocument } from '../public-api/openapi.ts';
+import { type ContractApp, guard } from '../../lib/contract.ts';
 import { admitApiCall } from '../public-api/pipeline.ts';
+import {
+  BEFORE_AUTHENTICATION,
+  billedSuccess,
+  bodyProblems,
+  noStoreHeader,
+  pathProblems,
+  pipelineProblems,
+  v1Problems,
+  v1Security,
+} from '../public-api/v1-answers.ts';
 import {
   generateToken,
   getTokenStatus,
@@ -12,35 +29,188 @@ import {
 } from './tokens.service.ts';
 
 /** The public token API (/v1/tokens). Each route passes the pipeline, then one service call. */
-export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const openApiDocument = buildOpenApiDocument(ctx.config.publicUrl);
-  app.get('/openapi.json', async () => openApiDocument);
+export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  // The pipeline admits the call before its body or path is validated (ARCHITECTURE.md 5).
+  const admitted = (...anyOf: Scope[]) =>
+    guard((request, reply) => admitApiCall(ctx, request, reply, anyOf));
+  const generator = admitted('token:generate');
+  const verifier = admitted('token:verify');
+  const reader = admitted('token:verify', 'token:generate');
+  const revoker = admitted('token:revoke');
 
-  app.post('/tokens/generate', async (request, reply) => {
-    const { caller, meta } = await admitApiCall(ctx, request, reply, ['token:generate']);
-    const input = parseInput(generateTokenSchema, request.body);
-    return reply.code(201).send(await generateToken(ctx, caller, meta, input));
-  });
+  app.post(
+    '/tokens/generate',
+    {
+      schema: {
+        operationId: 'generateToken',
+        summary: 'Issue a one-time code (scope token:generate)',
+        security: v1Security('token:generate'),
+        body: generateTokenSchema,
+        response: {
+          201: billedSuccess(
+            generateTokenResponseSchema,
+            'The code, shown once; only its audience can verify it. Billed.',
+          ),
+          ...v1Problems({
+            summary: 'The body is not acceptable',
+            codes: {
+              validation_failed: 'fields are invalid (see errors and detail_ar)',
+              payload_too_deep: 'data nests deeper than 8 levels or holds over 1000 values',
+              invalid_json: `the body is not JSON (${BEFORE_AUTHENTICATION})`,
+              invalid_audience: 'audience is not the client_id of a registered organisation',
+            },
+            rateLimit: 'sometimes',
+          }),
+          ...pipelineProblems(),
+          ...bodyProblems('application/json'),
+        },
+      },
+      preValidation: generator.check,
+    },
+    async (request, reply) => {
+      const { caller, meta } = generator.of(request);
+      return reply.code(201).send(await generateToken(ctx, caller, meta, request.body));
+    },
+  );
 
-  app.post('/tokens/verify', async (request, reply) => {
-    const { caller, meta } = await admitApiCall(ctx, request, reply, ['token:verify']);
-    const { token } = parseInput(verifyTokenSchema, request.body);
-    reply.header('Cache-Control', 'no-store');
-    return verifyToken(ctx, caller, meta, token);
-  });
+  app.post(
+    '/tokens/verify',
+    {
+      schema: {
+        operationId: 'verifyToken',
+        summary: 'Verify and decrypt a code, once (scope token:verify)',
+        security: v1Security('token:verify'),
+        body: verifyTokenSchema,
+        response: {
+          200: billedSuccess(
+            verifyTokenResponseSchema,
+            'The shared data; the code is now used and its ciphertext deleted. Billed.',
+            { 'Cache-Control': noStoreHeader('The answer carries personal data') },
+          ),
+          ...v1Problems(
+            {
+              summary: 'The body or the code is not acceptable',
+              codes: {
+                validation_failed: 'fields are invalid (see errors and detail_ar)',
+                invalid_json: `the body is not JSON (${BEFORE_AUTHENTICATION})`,
+                token_malformed: 'the check character does not match: a typo',
+              },
+              rateLimit: 'sometimes',
+            },
+            {
+              summary: 'No such code for the caller',
+              codes: { token_not_found: 'unknown, or addressed to another organisation' },
+              rateLimit: 'always',
+            },
+            {
+              summary: 'The code no longer works',
+              codes: {
+                token_used: 'already verified',
+                token_expired: 'past expires_at',
+                token_revoked: 'revoked by its issuer or the individual',
+              },
+              rateLimit: 'always',
+            },
+          ),
+          ...pipelineProblems(),
+          ...bodyProblems('application/json'),
+        },
+      },
+      preValidation: verifier.check,
+    },
+    async (request, reply) => {
+      const { caller, meta } = verifier.of(request);
+      reply.header('Cache-Control', 'no-store');
+      return verifyToken(ctx, caller, meta, request.body.token);
+    },
+  );
 
-  app.get('/tokens/:token_id/status', async (request, reply) => {
-    const { caller, meta } = await admitApiCall(ctx, request, reply, [
-      'token:verify',
-      'token:generate',
-    ]);
-    const { token_id } = parseInput(tokenIdParamsSchema, request.params);
-    return getTokenStatus(ctx, caller, meta, token_id);
-  });
+  app.get(
+    '/tokens/:token_id/status',
+    {
+      schema: {
+        operationId: 'getTokenStatus',
+        summary:
+          'Status of a code (scope token:verify or token:generate), for its issuer or audience',
+        security: v1Security('token:verify', 'token:generate'),
+        params: tokenIdParamsSchema,
+        response: {
+          200: billedSuccess(tokenStatusResponseSchema, 'The status. Billed.'),
+          ...v1Problems(
+            {
+              summary: 'The token_id is not acceptable',
+              codes: {
+                validation_failed: 'token_id is over 64 characters',
+                bad_request: `token_id is not valid percent-encoding (${BEFORE_AUTHENTICATION})`,
+              },
+              rateLimit: 'sometimes',
+            },
+            {
+              summary: 'No such code for the caller',
+              codes: {
+                token_not_found: 'unknown, or neither issued by nor addressed to the caller',
+              },
+              rateLimit: 'always',
+            },
+          ),
+          ...pipelineProblems(),
+          ...pathProblems(),
+        },
+      },
+      preValidation: reader.check,
+    },
+    async (request) => {
+      const { caller, meta } = reader.of(request);
+      return getTokenStatus(ctx, caller, meta, request.params.token_id);
+    },
+  );
 
-  app.post('/tokens/:token_id/revoke', async (request, reply) => {
-    const { caller, meta } = await admitApiCall(ctx, request, reply, ['token:revoke']);
-    const { token_id } = parseInput(tokenIdParamsSchema, request.params);
-    return revokeTokenByIssuer(ctx, caller, meta, token_id);
-  });
+  app.post(
+    '/tokens/:token_id/revoke',
+    {
+      schema: {
+        operationId: 'revokeToken',
+        summary: 'Revoke an active code (scope token:revoke), issuer only',
+        description:
+          'Takes no body. Revoking an already revoked code answers 200 again (and is billed).',
+        security: v1Security('token:revoke'),
+        params: tokenIdParamsSchema,
+        response: {
+          200: billedSuccess(
+            revokeTokenResponseSchema,
+            'Revoked; its ciphertext is deleted. Billed.',
+          ),
+          ...v1Problems(
+            {
+              summary: 'The token_id or a body sent anyway is not acceptable',
+              codes: {
+                validation_failed: 'token_id is over 64 characters',
+                bad_request: `token_id is not valid percent-encoding (${BEFORE_AUTHENTICATION})`,
+                invalid_json: `a body was sent as JSON and is not JSON (${BEFORE_AUTHENTICATION})`,
+              },
+              rateLimit: 'sometimes',
+            },
+            {
+              summary: 'No such code issued by the caller',
+              codes: { token_not_found: 'unknown, or not issued by the caller' },
+              rateLimit: 'always',
+            },
+            {
+              summary: 'The code can no longer be revoked',
+              codes: { token_used: 'already verified', token_expired: 'past expires_at' },
+              rateLimit: 'always',
+            },
+          ),
+          ...pipelineProblems(),
+          ...bodyProblems('application/json'),
+          ...pathProblems(),
+        },
+      },
+      preValidation: revoker.check,
+    },
+    async (request) => {
+      const { caller, meta } = revoker.of(request);
+      return revokeTokenByIssuer(ctx, caller, meta, request.params.token_id);
+    },
+  );
 }

@@ -3,7 +3,7 @@ import type { Scope } from '@tanqin/shared';
 /**
  * The public API as the API reference guide explains it, endpoint by endpoint. It is written
  * out (the Arabic explanations cannot come from the OpenAPI document) and
- * `reference-endpoints.test.ts` checks it against the server's own OpenAPI document, so the
+ * apps/api/test/openapi-documents.test.ts checks it against the server's own OpenAPI document, so the
  * guide cannot drift from what the server does.
  */
 export interface ReferenceEndpoint {
@@ -45,7 +45,7 @@ const BODY_ERRORS: ReferenceEndpoint['errors'] = [
 ];
 
 /** A token_id over 100 characters, refused by the router. */
-const PATH_ERRORS: ReferenceEndpoint['errors'] = [{ status: 414, codes: ['bad_request'] }];
+const PATH_ERRORS: ReferenceEndpoint['errors'] = [{ status: 414, codes: ['uri_too_long'] }];
 
 const json = 'application/json';
 
@@ -80,7 +80,10 @@ export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
       ],
     },
     errors: [
-      { status: 400, codes: ['validation_failed', 'invalid_json', 'invalid_audience'] },
+      {
+        status: 400,
+        codes: ['validation_failed', 'payload_too_deep', 'invalid_json', 'invalid_audience'],
+      },
       ...PIPELINE_ERRORS,
       ...BODY_ERRORS,
     ],
@@ -156,13 +159,13 @@ export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
     },
     success: { status: 200, fields: ['access_token', 'token_type', 'expires_in', 'scope'] },
     errors: [
-      {
-        status: 400,
-        codes: ['invalid_request', 'unsupported_grant_type', 'invalid_scope', 'invalid_json'],
-      },
+      { status: 400, codes: ['invalid_request', 'unsupported_grant_type', 'invalid_scope'] },
       { status: 401, codes: ['invalid_client'] },
-      ...BODY_ERRORS,
-      { status: 500, codes: ['internal_error'] },
+      // RFC 6749 errors whatever fails: a body the server cannot take, a server error.
+      { status: 413, codes: ['invalid_request'] },
+      { status: 415, codes: ['invalid_request'] },
+      { status: 500, codes: ['server_error'] },
+      { status: 503, codes: ['temporarily_unavailable'] },
     ],
   },
 ];
