@@ -136,8 +136,8 @@ export const problems = {
   },
   invitation_pending: {
     status: 409,
-    ar: 'توجد دعوة سارية لهذا البريد الإلكتروني',
-    en: 'An invitation for this email is still pending',
+    ar: 'أُرسلت دعوة إلى هذا البريد الإلكتروني ولم تُقبل بعد. ألغِ الدعوة السابقة أولاً لإرسال دعوة جديدة.',
+    en: 'An invitation to this email is still pending. Revoke it first to send a new one.',
   },
   last_owner: {
     status: 409,
