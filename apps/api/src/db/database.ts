@@ -46,3 +46,13 @@ export function isForeignKeyViolation(error: unknown, column: string): boolean {
   const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
   return code === '23503' && Boolean(constraint?.includes(column));
 }
+
+/**
+ * The server refused a statement (an error with a SQLSTATE), as opposed to a lost connection or a
+ * server shutting down (class 08, 57P01-57P03): nothing of the statement was written and the
+ * connection is still usable.
+ */
+export function isRefusedStatement(error: unknown): boolean {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  return /^[0-9A-Z]{5}$/.test(code) && !/^(08|57P0)/.test(code);
+}

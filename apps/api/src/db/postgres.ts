@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable } from './database.ts';
+import { type Database, isRefusedStatement, type Queryable } from './database.ts';
 import { listenOnPostgres } from './pg-listener.ts';
 
 const INT8_OID = 20;
@@ -27,7 +27,7 @@ export async function openPool(
     // An idle client lost its connection; the pool replaces it on next use.
   });
   pg.types.setTypeParser(INT8_OID, (value) => Number(value));
-  const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+  const asQueryable = (target: pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       // Named statements are parsed and planned once per connection; our SQL texts are fixed.
       const result = await target.query({ name: statementName(sql), text: sql, values: params });
@@ -37,7 +37,20 @@ export async function openPool(
   await pool.query('select 1');
   return {
     kind,
-    ...asQueryable(pool),
+    async query<T>(sql: string, params: unknown[] = []) {
+      const client = await pool.connect();
+      let failure: unknown;
+      try {
+        return await asQueryable(client).query<T>(sql, params);
+      } catch (error) {
+        failure = error;
+        throw error;
+      } finally {
+        // pg-pool's own query() drops the connection after any error; after a refused statement
+        // it is still good, and on PGlite dropping the one connection breaks the next queries.
+        client.release(failure && !isRefusedStatement(failure) ? (failure as Error) : undefined);
+      }
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {

@@ -4,13 +4,20 @@ import { crc32 } from 'node:zlib';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const CHECKSUM_LENGTH = 6;
 
-function toBase62(bytes: Buffer): string {
-  let value = BigInt(`0x${bytes.toString('hex') || '0'}`);
-  let out = '';
-  while (value > 0n) {
-    out = BASE62[Number(value % 62n)] + out;
-    value /= 62n;
+/** The bytes as one big-endian number in base 62, without leading zeros (hot path: no BigInt). */
+function toBase62(bytes: Uint8Array): string {
+  const digits: number[] = []; // least significant first
+  for (const byte of bytes) {
+    let carry = byte;
+    for (let i = 0; i < digits.length; i++) {
+      carry += digits[i]! * 256;
+      digits[i] = carry % 62;
+      carry = Math.floor(carry / 62);
+    }
+    for (; carry > 0; carry = Math.floor(carry / 62)) digits.push(carry % 62);
   }
+  let out = '';
+  for (let i = digits.length - 1; i >= 0; i--) out += BASE62[digits[i]!];
   return out;
 }
 

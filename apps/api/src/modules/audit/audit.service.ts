@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { SqlParams } from '../../db/sql-params.ts';
 
 export type AuditAction = 'issue' | 'use' | 'failed_use' | 'revoke' | 'expire';
 
@@ -70,53 +69,81 @@ export function chainHash(prevHash: string, row: Omit<AuditRow, 'prev_hash' | 'h
 
 const canonicalSql = (
   r: string,
+  seq: string,
 ) => `concat_ws(chr(31), ${r}.organization_id::text, ${r}.shard::text,
-  ${r}.seq::text, ${r}.token_id, ${r}.action, coalesce(${r}.actor_organization_id::text, chr(30)),
+  (${seq})::text, ${r}.token_id, ${r}.action, coalesce(${r}.actor_organization_id::text, chr(30)),
   coalesce(${r}.actor, chr(30)), array_to_string(${r}.fields, ','), coalesce(${r}.reason, chr(30)),
   to_char(${r}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
-/** Where an appended row's token comes from: a CTE and SQL expressions over its columns. */
-export interface AuditSource {
-  cte: string;
-  organizationId: string;
-  shard: string;
-  tokenId: string;
-  fields: string;
-}
+const rowHashSql = (prevHash: string, r: string, seq: string) =>
+  `encode(sha256(convert_to(${prevHash} || ${canonicalSql(r, seq)}, 'UTF8')), 'hex')`;
 
 /**
- * CTEs that append one audit row inside a larger statement, so a billed call is one round trip:
- * the chain head is locked, the row hashed in SQL (the same canonical text as `chainHash`),
- * inserted, and the head moved on. A row is written for each row the source CTE yields.
+ * CTEs that append audit rows inside a larger statement (which must start `with recursive`).
+ * `entries` is a CTE with the columns of `AUDIT_ENTRY_COLUMNS`; its rows are appended in `ord`
+ * order. The heads of their chains are locked in one fixed order (so concurrent writers never
+ * deadlock on them), each row is hashed onto the one before it in SQL (the same canonical text as
+ * `chainHash`), the rows are inserted and each head moves once. `audit_head_update` returns one
+ * row per chain moved, for statements that must write something only after the heads are locked.
+ * An entry without a chain (every organisation gets its chains at sign-up) fails the statement:
+ * its row would have no previous hash.
  */
-export function auditAppendCtes(
-  params: SqlParams,
-  source: AuditSource,
-  entry: Pick<AuditEntry, 'action' | 'actorOrganizationId' | 'actor' | 'reason' | 'createdAt'>,
-): string {
-  const s = source;
-  return `audit_head as (
-      select h.organization_id, h.shard, h.last_seq, h.last_hash
-        from audit_chain_heads h, ${s.cte} src
-       where h.organization_id = src.${s.organizationId} and h.shard = src.${s.shard}
-         for update of h),
-    audit_row as (
-      select h.organization_id, h.shard, h.last_seq + 1 as seq, src.${s.tokenId} as token_id,
-             ${params.add(entry.action, 'text')} as action,
-             ${params.add(entry.actorOrganizationId ?? null, 'uuid')} as actor_organization_id,
-             ${params.add(entry.actor ?? null, 'text')} as actor, src.${s.fields} as fields,
-             ${params.add(entry.reason ?? null, 'text')} as reason,
-             ${params.add(entry.createdAt, 'timestamptz')} as created_at, h.last_hash as prev_hash
-        from audit_head h, ${s.cte} src),
+export function auditAppendCtes(entries: string): string {
+  return `audit_numbered as (
+      select e.*, row_number() over (partition by e.organization_id, e.shard order by e.ord) as nth
+        from ${entries} e),
+    audit_head as materialized (
+      select h.*
+        from (select distinct organization_id, shard from audit_numbered order by 1, 2) c,
+             lateral (select h.organization_id, h.shard, h.last_seq, h.last_hash
+                        from audit_chain_heads h
+                       where h.organization_id = c.organization_id and h.shard = c.shard
+                         for update) h),
+    audit_chain as (
+      select n.organization_id, n.shard, n.nth, h.last_seq + 1 as seq, n.token_id, n.action,
+             n.actor_organization_id, n.actor, n.fields, n.reason, n.created_at, h.last_hash as prev_hash,
+             ${rowHashSql('h.last_hash', 'n', 'h.last_seq + 1')} as hash
+        from audit_numbered n left join audit_head h using (organization_id, shard)
+       where n.nth = 1
+      union all
+      select n.organization_id, n.shard, n.nth, c.seq + 1, n.token_id, n.action,
+             n.actor_organization_id, n.actor, n.fields, n.reason, n.created_at, c.hash,
+             ${rowHashSql('c.hash', 'n', 'c.seq + 1')}
+        from audit_chain c
+        join audit_numbered n on n.organization_id = c.organization_id and n.shard = c.shard
+                             and n.nth = c.nth + 1),
     audit_insert as (
       insert into audit_log (organization_id, shard, seq, token_id, action, actor_organization_id, actor,
                              fields, reason, created_at, prev_hash, hash)
-      select r.*, encode(sha256(convert_to(r.prev_hash || ${canonicalSql('r')}, 'UTF8')), 'hex')
-        from audit_row r
-      returning organization_id, shard, seq, hash),
+      select organization_id, shard, seq, token_id, action, actor_organization_id, actor, fields, reason,
+             created_at, prev_hash, hash
+        from audit_chain),
     audit_head_update as (
-      update audit_chain_heads h set last_seq = i.seq, last_hash = i.hash from audit_insert i
-       where h.organization_id = i.organization_id and h.shard = i.shard)`;
+      update audit_chain_heads h set last_seq = c.seq, last_hash = c.hash
+        from (select distinct on (organization_id, shard) organization_id, shard, seq, hash
+                from audit_chain order by organization_id, shard, nth desc) c
+       where h.organization_id = c.organization_id and h.shard = c.shard
+      returning h.shard)`;
+}
+
+/** The columns `auditAppendCtes` reads from its entries, for `jsonb_to_recordset`. */
+export const AUDIT_ENTRY_COLUMNS = `ord int, organization_id uuid, shard int, token_id text, action text,
+  actor_organization_id uuid, actor text, fields text[], reason text, created_at timestamptz`;
+
+/** An entry as `auditAppendCtes` reads it, `ord` giving the order within its chain. */
+export function auditEntryRecord(entry: AuditEntry, ord: number) {
+  return {
+    ord,
+    organization_id: entry.organizationId,
+    shard: auditShard(entry.tokenId),
+    token_id: entry.tokenId,
+    action: entry.action,
+    actor_organization_id: entry.actorOrganizationId ?? null,
+    actor: entry.actor ?? null,
+    fields: entry.fields,
+    reason: entry.reason ?? null,
+    created_at: entry.createdAt,
+  };
 }
 
 /** Creates an organisation's chain heads; part of its sign-up transaction. */
@@ -128,37 +155,16 @@ export async function createAuditChains(tx: Queryable, organizationId: string) {
   );
 }
 
-/** Appends rows from application code (sweeps, error paths) inside the caller's transaction. */
+/** Appends rows from application code (revocation, sweeps), in the order given, in one statement. */
 export async function appendAudit(tx: Queryable, entries: AuditEntry[]) {
-  for (const entry of entries) {
-    const shard = auditShard(entry.tokenId);
-    const [head] = await tx.query<{ last_seq: number; last_hash: string }>(
-      'select last_seq, last_hash from audit_chain_heads where organization_id = $1 and shard = $2 for update',
-      [entry.organizationId, shard],
-    );
-    if (!head) throw new Error(`No audit chain for organisation ${entry.organizationId}`);
-    const row = {
-      organization_id: entry.organizationId,
-      shard,
-      seq: Number(head.last_seq) + 1,
-      token_id: entry.tokenId,
-      action: entry.action,
-      actor_organization_id: entry.actorOrganizationId ?? null,
-      actor: entry.actor ?? null,
-      fields: entry.fields,
-      reason: entry.reason ?? null,
-      created_at: entry.createdAt,
-    };
-    const hash = chainHash(head.last_hash, row);
-    await tx.query(
-      `with audit_insert as (
-         insert into audit_log (organization_id, shard, seq, token_id, action, actor_organization_id, actor,
-                                fields, reason, created_at, prev_hash, hash)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12))
-       update audit_chain_heads set last_seq = $3, last_hash = $12 where organization_id = $1 and shard = $2`,
-      [...Object.values(row), head.last_hash, hash],
-    );
-  }
+  if (entries.length === 0) return;
+  await tx.query(
+    `with recursive audit_entries as (
+       select * from jsonb_to_recordset($1::jsonb) as e (${AUDIT_ENTRY_COLUMNS})),
+     ${auditAppendCtes('audit_entries')}
+     select count(*) from audit_head_update`,
+    [JSON.stringify(entries.map(auditEntryRecord))],
+  );
 }
 
 export interface BrokenRow {

@@ -1,29 +1,29 @@
 import { formatCode, parseCode, type TokenStatus } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { SqlParams } from '../../db/sql-params.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashNationalId } from '../../lib/identity.ts';
 import { randomId } from '../../lib/secret-format.ts';
-import {
-  type AuditSource,
-  appendAudit,
-  auditAppendCtes,
-  auditShard,
-} from '../audit/audit.service.ts';
+import { appendAudit, auditShard } from '../audit/audit.service.ts';
 import { keepPersonalHistory } from '../personal-codes/history-links.ts';
 import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 import {
   type BilledCall,
-  billingCtes,
-  KEY_USE_FLAGS_SQL,
   type KeyUseFlags,
-  recordBilledCall,
+  recordUsage,
   rememberKeyUse,
   riyalToMillis,
 } from '../wallet/billing.service.ts';
+import { countCodeInactive } from './active-codes.ts';
 import { codeLookupHash, generateCode, openPayload, sealPayload } from './code-crypto.ts';
+import {
+  effectiveStatus,
+  type VerifyOutcome,
+  writeBill,
+  writeNewToken,
+  writeVerify,
+} from './write-batcher.ts';
 
 export interface GenerateInput {
   data: Record<string, unknown>;
@@ -54,28 +54,15 @@ const goneFor = (status: Exclude<TokenStatus, 'active'>) =>
     revoked: new AppError('token_revoked', 'This token has been revoked'),
   })[status];
 
-/** Active tokens past their expiry count as expired before the sweep reaches them. */
-function effectiveStatus(row: Pick<TokenRow, 'status' | 'expires_at'>, now: Date): TokenStatus {
-  return row.status === 'active' && row.expires_at <= now ? 'expired' : row.status;
-}
-
 const actorOf = (caller: ApiCaller) =>
   caller.actor ?? (caller.apiKeyId ? `api_key:${caller.apiKeyId}` : 'client_credentials');
-
-/** The audit source columns of a CTE that returns token rows. */
-const tokenAuditSource = (cte: string): AuditSource => ({
-  cte,
-  organizationId: 'organization_id',
-  shard: 'audit_shard',
-  tokenId: 'id',
-  fields: 'data_fields',
-});
 
 function billedCall(
   ctx: AppContext,
   caller: ApiCaller,
   meta: RequestMeta,
   statusCode: number,
+  isVerification = false,
 ): BilledCall {
   return {
     organizationId: caller.organizationId,
@@ -85,6 +72,7 @@ function billedCall(
     costMillis: riyalToMillis(ctx.config.pricePerCall),
     at: ctx.clock.now(),
     clientIp: meta.ip,
+    isVerification,
   };
 }
 
@@ -135,7 +123,8 @@ async function resolveAudience(ctx: AppContext, caller: ApiCaller, audience: str
 
 /**
  * Issues a code: the payload sealed under a key only the code can give, the code kept nowhere.
- * One statement writes the token, its audit row and the bill: all or nothing, one round trip.
+ * The token, its audit row and the bill are written in one transaction (with the other calls of
+ * the same moment: write-batcher.ts), all or nothing, before the answer.
  */
 export async function generateToken(
   ctx: AppContext,
@@ -151,35 +140,27 @@ export async function generateToken(
   const subjectHash = input.subject?.national_id
     ? hashNationalId(ctx.keys.pepper, input.subject.national_id)
     : null;
-  const p = new SqlParams();
-  const [row] = await ctx.db.query<{
-    audit_seq: number | null;
-    is_first_use: boolean;
-    is_new_ip: boolean;
-  }>(
-    `with token_insert as (
-       insert into tokens (id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext,
-         data_fields, data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at)
-       values (${p.add(tokenId)}, ${p.add(caller.organizationId, 'uuid')}, ${p.add(audienceId, 'uuid')},
-         ${p.add(caller.apiKeyId, 'uuid')}, ${p.add(codeLookupHash(ctx.keys.pepper, code))},
-         ${p.add(sealPayload(code, tokenId, { data: input.data }))}, ${p.add(Object.keys(input.data), 'text[]')},
-         ${p.add(input.data_scope ?? [], 'text[]')}, ${p.add(auditShard(tokenId), 'int')}, ${p.add(subjectHash)},
-         ${p.add(input.subject?.user_id ?? null)}, ${p.add(now, 'timestamptz')}, ${p.add(expiresAt, 'timestamptz')})
-       returning id, organization_id, audit_shard, data_fields),
-     ${auditAppendCtes(p, tokenAuditSource('token_insert'), {
-       action: 'issue',
-       actorOrganizationId: caller.organizationId,
-       actor: actorOf(caller),
-       createdAt: now,
-     })},
-     ${billingCtes(p, billedCall(ctx, caller, meta, 201), 'audit_insert')}
-     select (select seq from audit_insert) as audit_seq, ${KEY_USE_FLAGS_SQL}`,
-    p.values,
+  const flags = await writeNewToken(
+    ctx.db,
+    {
+      id: tokenId,
+      organizationId: caller.organizationId,
+      audienceOrganizationId: audienceId,
+      apiKeyId: caller.apiKeyId,
+      codeHash: codeLookupHash(ctx.keys.pepper, code),
+      ciphertext: sealPayload(code, tokenId, { data: input.data }),
+      dataFields: Object.keys(input.data),
+      dataScope: input.data_scope ?? [],
+      auditShard: auditShard(tokenId),
+      subjectHash,
+      subjectRef: input.subject?.user_id ?? null,
+      createdAt: now,
+      expiresAt,
+    },
+    { organizationId: caller.organizationId, actor: actorOf(caller) },
+    billedCall(ctx, caller, meta, 201),
   );
-  // Every organisation gets its chains at sign-up; a missing one is a bug, not a client error.
-  if (row?.audit_seq == null)
-    throw new Error(`No audit chain for organisation ${caller.organizationId}`);
-  await noteKeyUse(ctx, caller, meta, row);
+  await noteKeyUse(ctx, caller, meta, flags);
   return {
     success: true,
     token: formatCode(code),
@@ -191,60 +172,37 @@ export async function generateToken(
   };
 }
 
-interface VerifyRow extends TokenRow {
-  issuer_name: string;
-  issuer_client_id: string;
-  audit_seq: number | null;
-  is_first_use: boolean;
-  is_new_ip: boolean;
-}
-
-/** Why a verify consumed nothing, with its failed-use audit row; such calls are not billed. */
+/** Why a verify consumed nothing (its failed-use audit row is written); not billed. */
 async function refuseVerify(
   ctx: AppContext,
   caller: ApiCaller,
   meta: RequestMeta,
-  row: VerifyRow | undefined,
-  now: Date,
+  outcome: Exclude<VerifyOutcome, { consumed: true }>,
 ) {
-  if (!row) return notFound();
-  const isWrongAudience = row.audience_organization_id !== caller.organizationId;
-  const status = effectiveStatus(row, now);
-  const gone = status === 'active' ? 'used' : status;
-  await ctx.db.transaction((tx) =>
-    appendAudit(tx, [
-      {
-        organizationId: row.organization_id,
-        tokenId: row.id,
-        action: 'failed_use',
-        actorOrganizationId: caller.organizationId,
-        actor: actorOf(caller),
-        fields: [],
-        reason: isWrongAudience ? 'wrong_audience' : `token_${gone}`,
-        createdAt: now,
-      },
-    ]),
-  );
-  if (!isWrongAudience) return goneFor(gone);
+  if (!outcome.found) return notFound();
+  if (outcome.reason !== 'wrong_audience') {
+    return goneFor(outcome.reason.replace('token_', '') as Exclude<TokenStatus, 'active'>);
+  }
+  const { target } = outcome;
   await recordSecurityEvent(ctx, {
-    organizationId: row.organization_id,
+    organizationId: target.organization_id,
     type: 'suspicious_activity',
     severity: 'critical',
-    description: `Token ${row.id} was presented by an organisation it is not addressed to`,
+    description: `Token ${target.id} was presented by an organisation it is not addressed to`,
     clientIp: meta.ip,
     userAgent: meta.userAgent,
     requestPath: meta.path,
     requestMethod: meta.method,
-    additionalData: { token_id: row.id, presented_by: caller.clientId },
+    additionalData: { token_id: target.id, presented_by: caller.clientId },
   });
   // Exactly as for an unknown code: the caller learns nothing about codes not meant for it.
   return notFound();
 }
 
 /**
- * Verifies a code as the calling organisation, in one statement on the success path. The row
- * lock makes concurrent verifies of one code take turns: the first consumes it and deletes the
- * ciphertext; each later one re-reads the row, finds it used and consumes nothing.
+ * Verifies a code as the calling organisation. The code's row is locked in the batch that
+ * consumes it, so concurrent verifies of one code take turns: the first consumes it and deletes
+ * the ciphertext; each later one finds it used and consumes nothing.
  */
 export async function verifyToken(
   ctx: AppContext,
@@ -259,42 +217,23 @@ export async function verifyToken(
       'The token is malformed (check character does not match)',
     );
   const now = ctx.clock.now();
-  const p = new SqlParams();
-  const callerId = p.add(caller.organizationId, 'uuid');
-  const at = p.add(now, 'timestamptz');
-  const [row] = await ctx.db.query<VerifyRow>(
-    `with target as (
-       select t.id, t.organization_id, t.audience_organization_id, t.ciphertext, t.status, t.expires_at,
-              t.data_fields, t.data_scope, t.audit_shard, o.name as issuer_name, o.client_id as issuer_client_id
-         from tokens t join organizations o on o.id = t.organization_id
-        where t.code_hash = ${p.add(codeLookupHash(ctx.keys.pepper, code))}
-          for update of t),
-     consumed as (
-       update tokens set status = 'used', used_at = ${at}, used_by_organization_id = ${callerId}, ciphertext = null
-         from target
-        where tokens.id = target.id and target.audience_organization_id = ${callerId}
-          and target.status = 'active' and target.expires_at > ${at} and target.ciphertext is not null
-       returning target.id, target.organization_id, target.audit_shard, target.data_fields),
-     ${auditAppendCtes(p, tokenAuditSource('consumed'), {
-       action: 'use',
-       actorOrganizationId: caller.organizationId,
-       actor: actorOf(caller),
-       createdAt: now,
-     })},
-     ${billingCtes(p, billedCall(ctx, caller, meta, 200), 'audit_insert')}
-     select target.*, (select seq from audit_insert) as audit_seq, ${KEY_USE_FLAGS_SQL}
-       from target`,
-    p.values,
+  const outcome = await writeVerify(
+    ctx.db,
+    codeLookupHash(ctx.keys.pepper, code),
+    { organizationId: caller.organizationId, actor: actorOf(caller) },
+    now,
+    billedCall(ctx, caller, meta, 200, true),
   );
-  if (row?.audit_seq == null) throw await refuseVerify(ctx, caller, meta, row, now);
-  const { data } = openPayload<{ data: unknown }>(code, row.id, row.ciphertext!);
-  await noteKeyUse(ctx, caller, meta, row);
+  if (!outcome.found || !outcome.consumed) throw await refuseVerify(ctx, caller, meta, outcome);
+  const { target } = outcome;
+  const { data } = openPayload<{ data: unknown }>(code, target.id, target.ciphertext!);
+  await noteKeyUse(ctx, caller, meta, outcome.flags);
   return {
     success: true,
-    token_id: row.id,
+    token_id: target.id,
     data,
-    data_scope: row.data_scope,
-    issuer: { name: row.issuer_name, client_id: row.issuer_client_id },
+    data_scope: target.data_scope,
+    issuer: { name: target.issuer_name, client_id: target.issuer_client_id },
     verified_at: now,
   };
 }
@@ -306,27 +245,17 @@ export async function getTokenStatus(
   meta: RequestMeta,
   tokenId: string,
 ) {
-  const p = new SqlParams();
-  const callerId = p.add(caller.organizationId, 'uuid');
   const [row] = await ctx.db.query<
-    TokenRow & {
-      used_by_name: string | null;
-      used_by_client_id: string | null;
-      is_first_use: boolean;
-      is_new_ip: boolean;
-    }
+    TokenRow & { used_by_name: string | null; used_by_client_id: string | null }
   >(
-    `with target as (
-       select t.id, t.status, t.created_at, t.expires_at, t.used_at, o.name as used_by_name,
-              o.client_id as used_by_client_id
-         from tokens t left join organizations o on o.id = t.used_by_organization_id
-        where t.id = ${p.add(tokenId)} and (t.organization_id = ${callerId} or t.audience_organization_id = ${callerId})),
-     ${billingCtes(p, billedCall(ctx, caller, meta, 200), 'target')}
-     select target.*, ${KEY_USE_FLAGS_SQL} from target`,
-    p.values,
+    `select t.id, t.status, t.created_at, t.expires_at, t.used_at, o.name as used_by_name,
+            o.client_id as used_by_client_id
+       from tokens t left join organizations o on o.id = t.used_by_organization_id
+      where t.id = $1 and (t.organization_id = $2 or t.audience_organization_id = $2)`,
+    [tokenId, caller.organizationId],
   );
   if (!row) throw notFound();
-  await noteKeyUse(ctx, caller, meta, row);
+  await noteKeyUse(ctx, caller, meta, await writeBill(ctx.db, billedCall(ctx, caller, meta, 200)));
   return {
     token_id: row.id,
     status: effectiveStatus(row, ctx.clock.now()),
@@ -357,7 +286,8 @@ export async function revokeTokenByIssuer(
     if (status === 'used' || status === 'expired') return { error: goneFor(status) };
     if (status === 'active')
       await revokeLockedToken(tx, row, now, actorOf(caller), caller.organizationId);
-    return { flags: await recordBilledCall(tx, billedCall(ctx, caller, meta, 200)) };
+    const [flags] = await recordUsage(tx, [billedCall(ctx, caller, meta, 200)]);
+    return { flags: flags! };
   });
   if ('error' in outcome) throw outcome.error;
   await noteKeyUse(ctx, caller, meta, outcome.flags);
@@ -367,7 +297,7 @@ export async function revokeTokenByIssuer(
 /** Shared by the issuer's and the individual's revocation: within the caller's transaction. */
 export async function revokeLockedToken(
   tx: Queryable,
-  row: Pick<TokenRow, 'id' | 'organization_id'>,
+  row: Pick<TokenRow, 'id' | 'organization_id' | 'expires_at'>,
   now: Date,
   actor: string,
   actorOrganizationId: string | null,
@@ -387,6 +317,7 @@ export async function revokeLockedToken(
       createdAt: now,
     },
   ]);
+  await countCodeInactive(tx, row);
 }
 
 const SWEEP_BATCH = 500;

@@ -1,0 +1,275 @@
+import type { TokenStatus } from '@tanqin/shared';
+import type { Database, Queryable } from '../../db/database.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
+import { auditAppendCtes } from '../audit/audit.service.ts';
+import {
+  BILLED_CALL_COLUMNS,
+  type BilledCall,
+  billedCallRecord,
+  billingCtes,
+  KEY_USE_FIRSTS_SQL,
+  type KeyUseFirsts,
+  type KeyUseFlags,
+  keyUseFlags,
+  unknownKeyUses,
+} from '../wallet/billing.service.ts';
+import { activeCodeCountCte } from './active-codes.ts';
+
+/** A code to store, sealed and hashed by the caller. */
+export interface NewToken {
+  id: string;
+  organizationId: string;
+  audienceOrganizationId: string;
+  apiKeyId: string | null;
+  codeHash: string;
+  ciphertext: string;
+  dataFields: string[];
+  dataScope: string[];
+  auditShard: number;
+  subjectHash: string | null;
+  subjectRef: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** Who acts on a code, as its audit row names them. */
+export interface TokenActor {
+  organizationId: string;
+  actor: string;
+}
+
+/** A code a verify found. */
+export interface VerifyTarget {
+  id: string;
+  organization_id: string;
+  ciphertext: string | null;
+  data_scope: string[];
+  issuer_name: string;
+  issuer_client_id: string;
+}
+
+type TokenWrite =
+  | { kind: 'generate'; token: NewToken; by: TokenActor; bill: BilledCall }
+  | { kind: 'verify'; codeHash: string; by: TokenActor; at: Date; bill: BilledCall }
+  | { kind: 'bill'; bill: BilledCall };
+
+/**
+ * What a verify found: nothing; a code it consumed (billed); or a code it could not use, with the
+ * reason its failed-use audit row gives (`wrong_audience`, `token_used`, `token_expired`, ...).
+ */
+export type VerifyOutcome =
+  | { found: false }
+  | { found: true; target: VerifyTarget; consumed: true; flags: KeyUseFlags }
+  | { found: true; target: VerifyTarget; consumed: false; reason: string };
+
+type TokenWriteOutcome = KeyUseFlags | VerifyOutcome;
+
+/** Active codes past their expiry count as expired before the sweep reaches them. */
+export function effectiveStatus(
+  row: { status: TokenStatus; expires_at: Date },
+  now: Date,
+): TokenStatus {
+  return row.status === 'active' && row.expires_at <= now ? 'expired' : row.status;
+}
+
+/**
+ * The whole batch as one statement, so it costs one round trip and commits with it. In lock
+ * order: the codes the verifies name (each verify decided in arrival order: the first usable
+ * one of a code consumes it, later ones find it used), the audit chain heads, the active-code
+ * counts, the usage roll-ups. Every writer of these rows takes them in this order.
+ */
+const BATCH_SQL = `with recursive
+  generated as (
+    select * from jsonb_to_recordset($1::jsonb) as g (ord int, id text, organization_id uuid,
+      audience_organization_id uuid, api_key_id uuid, code_hash text, ciphertext text, data_fields text[],
+      data_scope text[], audit_shard int, subject_hash text, subject_ref text, created_at timestamptz,
+      expires_at timestamptz, actor_organization_id uuid, actor text)),
+  verifies as (
+    select * from jsonb_to_recordset($2::jsonb) as v (ord int, code_hash text, organization_id uuid,
+      actor text, at timestamptz)),
+  verify_target as materialized (
+    select t.id, t.code_hash, t.organization_id, t.audience_organization_id, t.ciphertext, t.status,
+           t.expires_at, t.data_fields, t.data_scope, t.audit_shard
+      from tokens t
+     where t.code_hash = any($3::text[])
+     order by t.id
+       for update of t),
+  verify_usable as (
+    select v.ord, v.organization_id as caller_id, v.actor, v.at, t.*,
+           t.audience_organization_id = v.organization_id and t.status = 'active' and t.expires_at > v.at
+             and t.ciphertext is not null as is_usable
+      from verifies v join verify_target t using (code_hash)),
+  verify_ranked as (
+    select u.*, u.is_usable and row_number() over (partition by u.id, u.is_usable order by u.ord) = 1
+             as consumes
+      from verify_usable u),
+  verify_outcome as materialized (
+    select r.*, case when r.consumes then null
+                     when r.audience_organization_id <> r.caller_id then 'wrong_audience'
+                     when r.status = 'active' and r.expires_at <= r.at then 'token_expired'
+                     when r.status = 'active' then 'token_used'
+                     else 'token_' || r.status end as reason
+      from verify_ranked r),
+  batch_audit as (
+    select ord, organization_id, audit_shard as shard, id as token_id, 'issue' as action,
+           actor_organization_id, actor, data_fields as fields, null::text as reason, created_at
+      from generated
+    union all
+    select ord, organization_id, audit_shard, id, case when consumes then 'use' else 'failed_use' end,
+           caller_id, actor, case when consumes then data_fields else '{}'::text[] end, reason, at
+      from verify_outcome),
+  ${auditAppendCtes('batch_audit')},
+  token_insert as (
+    insert into tokens (id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext,
+      data_fields, data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at)
+    select id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext, data_fields,
+           data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at
+      from generated),
+  token_consume as (
+    update tokens t set status = 'used', used_at = o.at, used_by_organization_id = o.caller_id,
+           ciphertext = null
+      from verify_outcome o
+     where t.id = o.id and o.consumes),
+  active_code_changes as (
+    select organization_id, expires_at, 1 as delta from generated
+    union all
+    select organization_id, expires_at, -1 from verify_outcome where consumes),
+  ${activeCodeCountCte('active_code_changes', 'audit_head_update')},
+  batch_bills as (
+    select b.* from jsonb_to_recordset($4::jsonb) as b (verify_ord int, ${BILLED_CALL_COLUMNS})
+     where b.verify_ord is null
+        or exists (select 1 from verify_outcome o where o.ord = b.verify_ord and o.consumes)),
+  ${billingCtes('batch_bills', { keys: '$5::uuid[]', addresses: '$6::jsonb' }, 'active_code_change')}
+select (select coalesce(jsonb_agg(jsonb_build_object('ord', o.ord, 'consumes', o.consumes, 'reason', o.reason,
+          'id', o.id, 'organization_id', o.organization_id, 'ciphertext', o.ciphertext,
+          'data_scope', o.data_scope, 'issuer_name', i.name, 'issuer_client_id', i.client_id)), '[]')
+          from verify_outcome o join organizations i on i.id = o.organization_id) as verified,
+       ${KEY_USE_FIRSTS_SQL}`;
+
+interface BatchResult extends KeyUseFirsts {
+  verified: (VerifyTarget & { ord: number; consumes: boolean; reason: string | null })[];
+}
+
+async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenWriteOutcome[]> {
+  const generated = [];
+  const verifies = [];
+  const bills = [];
+  for (const [ord, op] of ops.entries()) {
+    if (op.kind === 'generate') {
+      const t = op.token;
+      generated.push({
+        ord,
+        id: t.id,
+        organization_id: t.organizationId,
+        audience_organization_id: t.audienceOrganizationId,
+        api_key_id: t.apiKeyId,
+        code_hash: t.codeHash,
+        ciphertext: t.ciphertext,
+        data_fields: t.dataFields,
+        data_scope: t.dataScope,
+        audit_shard: t.auditShard,
+        subject_hash: t.subjectHash,
+        subject_ref: t.subjectRef,
+        created_at: t.createdAt,
+        expires_at: t.expiresAt,
+        actor_organization_id: op.by.organizationId,
+        actor: op.by.actor,
+      });
+    } else if (op.kind === 'verify') {
+      verifies.push({
+        ord,
+        code_hash: op.codeHash,
+        organization_id: op.by.organizationId,
+        actor: op.by.actor,
+        at: op.at,
+      });
+    }
+    bills.push({ verify_ord: op.kind === 'verify' ? ord : null, ...billedCallRecord(op.bill) });
+  }
+  const unknown = unknownKeyUses(ops.map((op) => op.bill));
+  const [result] = await db.query<BatchResult>(BATCH_SQL, [
+    JSON.stringify(generated),
+    JSON.stringify(verifies),
+    verifies.map((v) => v.code_hash),
+    JSON.stringify(bills),
+    unknown.keys,
+    unknown.addresses,
+  ]);
+  const verified = new Map(result!.verified.map((v) => [v.ord, v]));
+  const isBilled = (op: TokenWrite, ord: number) =>
+    op.kind !== 'verify' || verified.get(ord)?.consumes === true;
+  const billed = ops.filter(isBilled);
+  const flags = keyUseFlags(
+    billed.map((op) => op.bill),
+    result!,
+  );
+  const flagsOf = new Map(billed.map((op, index) => [op, flags[index]!]));
+  return ops.map((op, ord): TokenWriteOutcome => {
+    if (op.kind !== 'verify') return flagsOf.get(op)!;
+    const found = verified.get(ord);
+    if (!found) return { found: false };
+    const target: VerifyTarget = {
+      id: found.id,
+      organization_id: found.organization_id,
+      ciphertext: found.ciphertext,
+      data_scope: found.data_scope,
+      issuer_name: found.issuer_name,
+      issuer_client_id: found.issuer_client_id,
+    };
+    return found.consumes
+      ? { found: true, target, consumed: true, flags: flagsOf.get(op)! }
+      : { found: true, target, consumed: false, reason: found.reason! };
+  });
+}
+
+const batchers = new WeakMap<Database, GroupCommit<TokenWrite, TokenWriteOutcome>>();
+
+function tokenWrites(db: Database) {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    // PGlite has one connection. On PostgreSQL a second batch sends its statement while the
+    // first commits; it waits for the rows they share (chain heads, roll-ups) at the database.
+    batcher = new GroupCommit(db, writeTokenBatch, {
+      maxInFlight: db.kind === 'pglite' ? 1 : 2,
+      maxBatch: 500,
+    });
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
+
+/** Stores a new code with its audit row and its bill; resolves once committed. */
+export async function writeNewToken(
+  db: Database,
+  token: NewToken,
+  by: TokenActor,
+  bill: BilledCall,
+): Promise<KeyUseFlags> {
+  return (await tokenWrites(db).submit({ kind: 'generate', token, by, bill })) as KeyUseFlags;
+}
+
+/**
+ * Consumes the code with this lookup hash for `by` (its audience) when it is active: the code
+ * is marked used, its ciphertext deleted, the use audited and billed. A code found but not
+ * usable gets a failed-use audit row and no bill. Resolves once committed.
+ */
+export async function writeVerify(
+  db: Database,
+  codeHash: string,
+  by: TokenActor,
+  at: Date,
+  bill: BilledCall,
+): Promise<VerifyOutcome> {
+  return (await tokenWrites(db).submit({
+    kind: 'verify',
+    codeHash,
+    by,
+    at,
+    bill,
+  })) as VerifyOutcome;
+}
+
+/** Bills one call that writes nothing else (a status read); resolves once committed. */
+export async function writeBill(db: Database, bill: BilledCall): Promise<KeyUseFlags> {
+  return (await tokenWrites(db).submit({ kind: 'bill', bill })) as KeyUseFlags;
+}
