@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { EVENT_TYPES } from '@tanqin/shared';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicAuth, createKey, createOrganization, request } from './harness.ts';
+import { startWebhookReceiver } from './notifications-helpers.ts';
+import { type ServerProcess, startServer } from './server-process.ts';
+
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PROPAGATION_MS = 1000;
+
+/** Two API processes as production runs them: one PostgreSQL, one Redis, background jobs on. */
+describe('two API processes on one PostgreSQL and Redis', () => {
+  const databaseName = `tanqin_two_${randomBytes(5).toString('hex')}`;
+  let first: ServerProcess;
+  let second: ServerProcess;
+  let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  /** Every status process 2 answered: none may be a 5xx. */
+  const answers: number[] = [];
+  let org: Awaited<ReturnType<typeof createOrganization>>;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const databaseUrl = new URL(adminUrl);
+    databaseUrl.pathname = `/${databaseName}`;
+    receiver = await startWebhookReceiver();
+    const env = (name: string) => ({
+      DATABASE_URL: databaseUrl.toString(),
+      REDIS_URL: redisUrl,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), `tanqin-${name}-`)),
+      JWT_SECRET: 'two-process-jwt-secret-0123456789abcdef',
+      TOKEN_PEPPER: 'two-process-pepper-0123456789abcdef0123',
+      // Calls carry their address in X-Forwarded-For (a public one, with a country).
+      TRUST_PROXY: 'true',
+      NODE_ENV: 'test',
+      WEBHOOK_RECEIVER_URL: receiver.url,
+    });
+    // One after the other: the first migrates the new database.
+    first = await startServer(env('first'), 'apps/api/test/two-process-server.ts');
+    second = await startServer(env('second'), 'apps/api/test/two-process-server.ts');
+    org = await createOrganization(first.baseUrl);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await receiver?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+    expect(answers.filter((status) => status >= 500)).toEqual([]);
+  });
+
+  const dashboard = (method: string, urlPath: string, json?: unknown) =>
+    request(first.baseUrl, method, urlPath, { token: org.token, json });
+  const US_ADDRESS = '8.8.8.8';
+
+  /** A generate call on process 2 with these credentials, from `ip`. */
+  const generateOnSecond = async (headers: Record<string, string>, ip = US_ADDRESS) => {
+    const res = await request(second.baseUrl, 'POST', '/v1/tokens/generate', {
+      headers: { ...headers, 'x-forwarded-for': ip },
+      json: { data: { name: 'سارة' }, expires_in: 300 },
+    });
+    answers.push(res.status);
+    return res;
+  };
+
+  /**
+   * Makes a change on process 1, then calls process 2 until it answers `expected` (measured
+   * from the change's answer): within a second, or the test fails.
+   */
+  async function changeReachesSecond(
+    change: () => Promise<{ status: number }>,
+    call: () => Promise<{ status: number; body: any }>,
+    expected: { status: number; code?: string },
+  ) {
+    const changed = await change();
+    expect(changed.status, JSON.stringify(changed)).toBeLessThan(300);
+    const since = performance.now();
+    for (;;) {
+      const res = await call();
+      if (res.status === expected.status) {
+        if (expected.code) expect(res.body.code).toBe(expected.code);
+        return performance.now() - since;
+      }
+      const elapsed = performance.now() - since;
+      if (elapsed > PROPAGATION_MS) {
+        throw new Error(`process 2 still answered ${res.status} after ${Math.round(elapsed)} ms`);
+      }
+    }
+  }
+
+  it('ends a key switched off or deleted on process 1 on process 2 within a second', async () => {
+    const key = await createKey(first.baseUrl, org.token);
+    const headers = basicAuth(org.organization.client_id, key);
+    expect((await generateOnSecond(headers)).status).toBe(201);
+    await changeReachesSecond(
+      () => dashboard('PATCH', `/api/v1/security/api-keys/${key.id}`, { is_active: false }),
+      () => generateOnSecond(headers),
+      { status: 401, code: 'key_inactive' },
+    );
+
+    const doomed = await createKey(first.baseUrl, org.token);
+    const doomedHeaders = basicAuth(org.organization.client_id, doomed);
+    expect((await generateOnSecond(doomedHeaders)).status).toBe(201);
+    await changeReachesSecond(
+      () => dashboard('DELETE', `/api/v1/security/api-keys/${doomed.id}`),
+      () => generateOnSecond(doomedHeaders),
+      { status: 401, code: 'invalid_api_key' },
+    );
+  });
+
+  it('applies IP allow-listing and its trusted IPs, and country rules, within a second', async () => {
+    const key = await createKey(first.baseUrl, org.token);
+    const headers = basicAuth(org.organization.client_id, key);
+    expect((await generateOnSecond(headers)).status).toBe(201);
+    // Allow-listing on, with someone else's address only: ours is refused.
+    await dashboard('POST', '/api/v1/security/trusted-ips', {
+      ip_address: '203.0.113.7',
+      description: 'office',
+    });
+    await changeReachesSecond(
+      () =>
+        dashboard('PATCH', '/api/v1/security/organization-settings', {
+          require_ip_whitelist: true,
+        }),
+      () => generateOnSecond(headers),
+      { status: 403, code: 'ip_not_allowed' },
+    );
+    // Our address trusted: admitted; removed again: refused.
+    let trusted: Awaited<ReturnType<typeof dashboard>> | undefined;
+    await changeReachesSecond(
+      async () => {
+        trusted = await dashboard('POST', '/api/v1/security/trusted-ips', {
+          ip_address: US_ADDRESS,
+          description: 'data centre',
+        });
+        return trusted;
+      },
+      () => generateOnSecond(headers),
+      { status: 201 },
+    );
+    await changeReachesSecond(
+      () => dashboard('DELETE', `/api/v1/security/trusted-ips/${trusted!.body.trusted_ip.id}`),
+      () => generateOnSecond(headers),
+      { status: 403, code: 'ip_not_allowed' },
+    );
+    // Refusals from a dozen addresses: a dozen ip_blocked events to notify (see the last test).
+    for (let n = 1; n <= 12; n++) {
+      expect((await generateOnSecond(headers, `81.2.69.${n}`)).status).toBe(403);
+    }
+    await dashboard('PATCH', '/api/v1/security/organization-settings', {
+      require_ip_whitelist: false,
+    });
+
+    // Geo blocking on: a country ruled out is refused on process 2 within a second.
+    await dashboard('PATCH', '/api/v1/security/organization-settings', {
+      geo_blocking_enabled: true,
+    });
+    await changeReachesSecond(
+      () =>
+        dashboard('POST', '/api/v1/security/country-rules', {
+          country_code: 'US',
+          is_allowed: false,
+        }),
+      () => generateOnSecond(headers),
+      { status: 403, code: 'country_not_allowed' },
+    );
+    await dashboard('PATCH', '/api/v1/security/organization-settings', {
+      geo_blocking_enabled: false,
+    });
+  });
+
+  it('ends a rotated client secret and its access tokens on process 2 within a second', async () => {
+    const path = `/api/v1/organizations/${org.organization.id}/credentials`;
+    const { body: credentials } = await dashboard('GET', path);
+    const clientId = org.organization.client_id;
+    const own = basicAuth(clientId, {
+      api_key: credentials.client_id,
+      api_secret: credentials.client_secret,
+    });
+    const token = await request(second.baseUrl, 'POST', '/v1/oauth/token', {
+      json: {
+        grant_type: 'client_credentials',
+        client_id: credentials.client_id,
+        client_secret: credentials.client_secret,
+      },
+    });
+    expect(token.status).toBe(200);
+    const bearer = { 'x-client-id': clientId, authorization: `Bearer ${token.body.access_token}` };
+    expect((await generateOnSecond(own)).status).toBe(201);
+    expect((await generateOnSecond(bearer)).status).toBe(201);
+    await changeReachesSecond(
+      () => dashboard('POST', `${path}/rotate`),
+      () => generateOnSecond(own),
+      { status: 401, code: 'invalid_api_key' },
+    );
+    const refused = await generateOnSecond(bearer);
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('invalid_token');
+  });
+
+  it('refuses on process 2 a code revoked on process 1 at once', async () => {
+    const key = await createKey(first.baseUrl, org.token, {
+      scopes: ['token:generate', 'token:verify', 'token:revoke'],
+    });
+    const headers = {
+      ...basicAuth(org.organization.client_id, key),
+      'x-forwarded-for': US_ADDRESS,
+    };
+    const issued = await request(first.baseUrl, 'POST', '/v1/tokens/generate', {
+      headers,
+      json: { data: { name: 'سارة' } },
+    });
+    const verifyOnSecond = async () => {
+      const res = await request(second.baseUrl, 'POST', '/v1/tokens/verify', {
+        headers,
+        json: { token: issued.body.token },
+      });
+      answers.push(res.status);
+      return res;
+    };
+    await changeReachesSecond(
+      () =>
+        request(first.baseUrl, 'POST', `/v1/tokens/${issued.body.token_id}/revoke`, { headers }),
+      verifyOnSecond,
+      { status: 410, code: 'token_revoked' },
+    );
+  });
+
+  it('delivers each webhook notification once although both processes run deliveries', async () => {
+    // Subscribed now: only the events below are notified.
+    const preference = await dashboard('POST', '/api/v1/security/notifications', {
+      notification_type: 'webhook',
+      event_types: [...EVENT_TYPES],
+      destination: 'https://hooks.example.com/tanqin',
+    });
+    expect(preference.status).toBe(201);
+    const key = await createKey(first.baseUrl, org.token, { allowed_ips: ['203.0.113.7'] });
+    const headers = basicAuth(org.organization.client_id, key);
+    // Fifteen refusals from fifteen addresses, half on each process: fifteen events.
+    for (let n = 1; n <= 15; n++) {
+      const target = n % 2 ? first : second;
+      const res = await request(target.baseUrl, 'POST', '/v1/tokens/generate', {
+        headers: { ...headers, 'x-forwarded-for': `81.2.70.${n}` },
+        json: { data: { name: 'سارة' } },
+      });
+      expect(res.status).toBe(403);
+    }
+    const deliveriesPath = `/api/v1/security/notifications/${preference.body.notification_preference.id}/deliveries`;
+    const delivered = async () => {
+      const { body } = await dashboard('GET', `${deliveriesPath}?page_size=200`);
+      return (body.deliveries as Array<{ status: string; attempts: number }>).filter(
+        (delivery) => delivery.status === 'delivered',
+      );
+    };
+    await expect.poll(async () => (await delivered()).length, { timeout: 30_000 }).toBe(15);
+    expect((await delivered()).map((delivery) => delivery.attempts)).toEqual(Array(15).fill(1));
+    const ids = receiver.received.map((webhook) => webhook.headers['webhook-id']);
+    expect(ids).toHaveLength(15);
+    expect(new Set(ids).size).toBe(15);
+  });
+});
