@@ -45,6 +45,7 @@ import { flushTrustedIpUsage } from './modules/security/network-policy.service.t
 import { securityRoutes } from './modules/security/security.routes.ts';
 import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
 import { expireTokens } from './modules/tokens/tokens.service.ts';
+import { sweepUsage } from './modules/wallet/usage-retention.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerContractCheck } from './plugins/contract-check.ts';
 import { answerClientError, registerErrorHandling, sendProblem } from './plugins/errors.ts';
@@ -228,6 +229,7 @@ export async function buildApp(
     everyMs: 60 * 60_000,
     run: () => sweepRequestLog(ctx),
   });
+  ctx.jobs.register({ name: 'usage retention', everyMs: 60 * 60_000, run: () => sweepUsage(ctx) });
   if (options.runBackgroundJobs ?? true) app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

@@ -22,6 +22,11 @@ export interface Config {
   pricePerCall: string;
   /** Days a /v1 call stays in the request log (REQUEST_LOG_DAYS, default 30). */
   requestLogDays: number;
+  /**
+   * Days a billed call stays in the usage log, the wallet's call list (USAGE_LOG_DAYS, default 90);
+   * the figures come from roll-ups and do not depend on it.
+   */
+  usageLogDays: number;
   jwtSecret: string;
   tokenPepper: string;
   isProduction: boolean;
@@ -100,6 +105,14 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return entries;
 }
 
+function retentionDays(env: Env, name: string, fallback: number): number {
+  const days = Number(env[name] ?? fallback);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) {
+    throw new Error(`${name} must be a whole number of days from 1 to 3650`);
+  }
+  return days;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -108,10 +121,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^\d+(\.\d{1,3})?$/.test(price)) {
     throw new Error('PRICE_PER_CALL must be a decimal with at most 3 decimals, e.g. 0.005');
   }
-  const requestLogDays = Number(env.REQUEST_LOG_DAYS ?? 30);
-  if (!Number.isInteger(requestLogDays) || requestLogDays < 1 || requestLogDays > 3650) {
-    throw new Error('REQUEST_LOG_DAYS must be a whole number of days from 1 to 3650');
-  }
+  const requestLogDays = retentionDays(env, 'REQUEST_LOG_DAYS', 30);
+  const usageLogDays = retentionDays(env, 'USAGE_LOG_DAYS', 90);
   const port = Number(env.PORT ?? 3000);
   return {
     port,
@@ -127,6 +138,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pricePerCall: price,
     requestLogDays,
+    usageLogDays,
     isProduction,
     operatorToken: loadOrCreateOperatorToken(dataDir, env, isProduction),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

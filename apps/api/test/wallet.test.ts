@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MEMBER_ROLES } from '@tanqin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
+import { sweepUsage } from '../src/modules/wallet/usage-retention.ts';
 import {
   createIntegrator,
   databaseKinds,
@@ -325,6 +326,43 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
       { id: '2026-11-10', date: '2026-11-10', calls: 3, cost: '0.015', status: 'paid' },
       { id: '2026-11-11', date: '2026-11-11', calls: 2, cost: '0.010', status: 'unpaid' },
     ]);
+  });
+
+  it('keeps every figure when retention deletes old calls from the log, and the calls around the last payment', async () => {
+    const org = await createIntegrator(server.baseUrl, { rate_limit_per_minute: 1000 });
+    clock.set(new Date('2026-08-01T08:50:00Z'));
+    await makeBilledCalls(org, 2);
+    clock.set(new Date('2026-08-01T09:00:00Z'));
+    await makeBilledCalls(org, 3);
+    // Paid between the second and the third call of 09:00 (in the same quarter hour).
+    await server.db.query(
+      'insert into wallet_payments (id, organization_id, amount_millis, paid_at) values ($1, $2, $3, $4)',
+      [randomUUID(), org.organization.id, 20, new Date('2026-08-01T09:00:01.500Z')],
+    );
+    clock.set(new Date('2026-09-01T12:00:00Z'));
+    await makeBilledCalls(org, 2);
+    const figures = async () => {
+      const wallet = await read(org, '/api/v1/wallet');
+      const keys = await read(org, '/api/v1/security/api-keys');
+      return {
+        total_calls: wallet.total_calls,
+        current_balance: wallet.current_balance,
+        key_usage: keys.api_keys.map((key: { usage_count: number }) => key.usage_count),
+      };
+    };
+
+    clock.set(new Date('2027-01-10T12:00:00Z'));
+    const before = await figures();
+    expect(before).toEqual({ total_calls: 7, current_balance: '0.015', key_usage: [7] });
+    await sweepUsage(server.ctx);
+    expect(await figures()).toEqual(before);
+    // The call log keeps the quarter hour of the payment only: the three calls from 09:00.
+    const log = await read(org, '/api/v1/wallet/usage');
+    expect(
+      log.days.flatMap((day: { entries: { created_at: string }[] }) =>
+        day.entries.map((entry) => entry.created_at),
+      ),
+    ).toEqual(['2026-08-01T09:00:02.000Z', '2026-08-01T09:00:01.000Z', '2026-08-01T09:00:00.000Z']);
   });
 
   it("shows one organisation nothing of another's, and answers 404 to another organisation's id", async () => {

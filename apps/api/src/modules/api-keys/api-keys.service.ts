@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
+import { QUARTER_MS, quarterStart } from '../../db/quarter-hours.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
 import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
+import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
 
 /** What the /v1 pipeline needs to know about a key, cached on the hot path. */
 export interface ApiKeyCredential {
@@ -153,37 +155,56 @@ export async function createApiKey(
   };
 }
 
-/** Every field of the spec's API key entity except the secret, with real counters. */
+/**
+ * Every field of the spec's API key entity except the secret, with real counters, read from the
+ * usage roll-ups (the calls of the last hour within the quarter hour it starts in from the usage
+ * rows).
+ */
 export async function listApiKeys(ctx: AppContext, organizationId: string, timeZone: string) {
   const now = ctx.clock.now();
+  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
+  const hourQuarterEnd = new Date(quarterStart(hourAgo).getTime() + QUARTER_MS);
   return ctx.db.query(
-    `select k.id, k.key_name, k.api_key, k.scopes, k.allowed_ips, k.is_active, k.created_at, k.expires_at,
+    `with per_key (api_key_id, usage_count, last_used_at, last_used_ip) as (
+       select api_key_id, sum(calls), max(last_at), (array_agg(last_ip order by last_at desc))[1]
+         from usage_days where organization_id = $1 group by api_key_id),
+     today (api_key_id, calls) as (
+       select api_key_id, sum(calls) from ${usageSinceSql('$1', '$2::timestamptz', '$3::timestamptz')} u
+        group by api_key_id),
+     month (api_key_id, calls) as (
+       select api_key_id, sum(calls) from ${usageSinceSql('$1', '$4::timestamptz', '$5::timestamptz')} u
+        group by api_key_id),
+     hour (api_key_id, calls) as (
+       select api_key_id, sum(calls) from (
+         select api_key_id, 1 as calls from usage_logs
+          where organization_id = $1 and created_at > $6 and created_at < $7
+         union all
+         select api_key_id, calls from usage_quarter_hours where organization_id = $1 and starts_at >= $7) h
+        group by api_key_id)
+     select k.id, k.key_name, k.api_key, k.scopes, k.allowed_ips, k.is_active, k.created_at, k.expires_at,
             k.rate_limit_per_hour, k.rate_limit_per_minute, k.secret_rolled_at,
-            case when k.previous_secret_expires_at > $5 then k.previous_secret_expires_at end
+            case when k.previous_secret_expires_at > $8 then k.previous_secret_expires_at end
               as previous_secret_expires_at,
-            coalesce(u.usage_count, 0) as usage_count, u.last_used_at,
-            (select client_ip from usage_logs l where l.api_key_id = k.id order by created_at desc limit 1)
-              as last_used_ip,
-            coalesce(u.requests_this_hour, 0) as requests_this_hour,
-            coalesce(u.requests_today, 0) as requests_today,
-            coalesce(u.requests_this_month, 0) as requests_this_month,
+            coalesce(p.usage_count, 0)::bigint as usage_count, p.last_used_at, p.last_used_ip,
+            coalesce(hour.calls, 0)::bigint as requests_this_hour,
+            coalesce(today.calls, 0)::bigint as requests_today,
+            coalesce(month.calls, 0)::bigint as requests_this_month,
             (select count(*)::int from security_events e
               where e.api_key_id = k.id and e.event_severity = 'critical' and e.resolved_at is null)
               as critical_events_count
        from api_keys k
-       left join lateral (
-         select count(*)::int as usage_count, max(created_at) as last_used_at,
-                count(*) filter (where created_at > $2)::int as requests_this_hour,
-                count(*) filter (where created_at >= $3)::int as requests_today,
-                count(*) filter (where created_at >= $4)::int as requests_this_month
-           from usage_logs where api_key_id = k.id) u on true
+       left join per_key p on p.api_key_id = k.id
+       left join today on today.api_key_id = k.id
+       left join month on month.api_key_id = k.id
+       left join hour on hour.api_key_id = k.id
       where k.organization_id = $1
       order by k.created_at desc`,
     [
       organizationId,
-      new Date(now.getTime() - 60 * 60 * 1000),
-      startOfPeriod(now, 'day', timeZone),
-      startOfPeriod(now, 'month', timeZone),
+      ...usageSinceParams(startOfPeriod(now, 'day', timeZone)),
+      ...usageSinceParams(startOfPeriod(now, 'month', timeZone)),
+      hourAgo,
+      hourQuarterEnd,
       now,
     ],
   );

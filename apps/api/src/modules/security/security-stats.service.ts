@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
+import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
 
 /** The security score of spec section 9 and its label. */
 export function securityScore(stats: {
@@ -20,7 +21,7 @@ export function securityScore(stats: {
 
 /**
  * The spec's "Security stats", computed; "today" is the organisation's day. Requests today are
- * the billed calls (usage log) plus the calls the /v1 pipeline refused (their events, with their
+ * the billed calls (usage roll-ups) plus the calls the /v1 pipeline refused (their events, with their
  * occurrences: an event row never spans two days, its minute bucket lies within one). Calls that
  * were admitted and then failed (an unknown code, bad input) are neither billed nor blocked and
  * are not counted. Critical events are the unresolved ones.
@@ -43,7 +44,8 @@ export async function getSecurityStats(
     `select
        (select count(*)::int from api_keys where organization_id = $1) as total_api_keys,
        (select count(*)::int from api_keys where organization_id = $1 and is_active) as active_api_keys,
-       (select count(*)::int from usage_logs where organization_id = $1 and created_at >= $2) as billed_today,
+       (select coalesce(sum(calls), 0) from ${usageSinceSql('$1', '$2::timestamptz', '$3::timestamptz')} u)::int
+         as billed_today,
        (select coalesce(sum(occurrences), 0)::int from security_events
          where organization_id = $1 and created_at >= $2 and is_blocked_request) as blocked_requests_today,
        (select count(*)::int from security_events
@@ -53,7 +55,7 @@ export async function getSecurityStats(
        (select coalesce(sum(occurrences), 0)::int from security_events
          where organization_id = $1 and event_type = 'rate_limit_exceeded' and created_at >= $2)
          as rate_limit_violations`,
-    [organization.id, dayStart],
+    [organization.id, ...usageSinceParams(dayStart)],
   );
   const { billed_today, ...stats } = row!;
   const totalRequests = billed_today + stats.blocked_requests_today;

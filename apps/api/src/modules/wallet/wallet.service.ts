@@ -16,13 +16,15 @@ import {
   startOfLocalDay,
   startOfPeriod,
 } from './periods.ts';
+import { costAfterSql, usageSinceParams, usageSinceSql } from './usage-rollups.ts';
 
 type WalletOrganization = Pick<Organization, 'id' | 'time_zone'>;
 
 /**
- * The wallet's figures in one statement. The unpaid balance is the usage after the last payment
- * (see 0002_token_core.sql), so no billed call ever waits on a shared balance row. Every usage
- * row of an organisation is later than its sign-up, so "since subscription start" is all of them.
+ * The wallet's figures in one statement, from the usage roll-ups. The unpaid balance is the usage
+ * after the last payment (see 0002_token_core.sql), so no billed call ever waits on a shared
+ * balance row. Every usage row of an organisation is later than its sign-up, so "since
+ * subscription start" is all of them.
  */
 export async function getWalletSummary(
   ctx: AppContext,
@@ -39,20 +41,20 @@ export async function getWalletSummary(
   }>(
     `with paid as (
        select coalesce(sum(amount_millis), 0)::bigint as total_paid_millis, max(paid_at) as last_paid_at
-         from wallet_payments where organization_id = $1),
-     used as (
-       select count(*)::int as total_calls,
-              count(*) filter (where u.created_at >= $2)::int as calls_this_month,
-              count(*) filter (where u.created_at >= $3)::int as calls_today,
-              coalesce(sum(u.cost_millis) filter (
-                where u.created_at > coalesce((select last_paid_at from paid), '-infinity')), 0)::bigint
-                as unpaid_millis
-         from usage_logs u where u.organization_id = $1)
-     select * from paid, used`,
+         from wallet_payments where organization_id = $1)
+     select paid.*,
+            ${costAfterSql('$1', 'paid.last_paid_at')}::bigint as unpaid_millis,
+            (select coalesce(sum(calls), 0) from usage_days where organization_id = $1)::bigint
+              as total_calls,
+            (select coalesce(sum(calls), 0) from ${usageSinceSql('$1', '$2::timestamptz', '$3::timestamptz')} m)::bigint
+              as calls_this_month,
+            (select coalesce(sum(calls), 0) from ${usageSinceSql('$1', '$4::timestamptz', '$5::timestamptz')} d)::bigint
+              as calls_today
+       from paid`,
     [
       organization.id,
-      startOfPeriod(now, 'month', organization.time_zone),
-      startOfPeriod(now, 'day', organization.time_zone),
+      ...usageSinceParams(startOfPeriod(now, 'month', organization.time_zone)),
+      ...usageSinceParams(startOfPeriod(now, 'day', organization.time_zone)),
     ],
   );
   return {
@@ -109,16 +111,12 @@ export async function getCallLog(ctx: AppContext, organizationId: string): Promi
   const oldest = days.at(-1)!.date;
   const newest = days[0]!.date;
   const totals = await ctx.db.query<{ date: string; calls: number; cost_millis: number }>(
-    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date,
-            count(*)::int as calls, sum(cost_millis)::bigint as cost_millis
-       from usage_logs
-      where organization_id = $1 and created_at >= $2 and created_at < $3
-      group by 1`,
-    [
-      organizationId,
-      new Date(`${oldest}T00:00:00.000Z`),
-      new Date(Date.parse(`${newest}T00:00:00.000Z`) + 24 * 60 * 60 * 1000),
-    ],
+    `select to_char(day, 'YYYY-MM-DD') as date, sum(calls)::bigint as calls,
+            sum(cost_millis)::bigint as cost_millis
+       from usage_days
+      where organization_id = $1 and day between $2::date and $3::date
+      group by day`,
+    [organizationId, oldest, newest],
   );
   const totalsByDate = new Map(totals.map((total) => [total.date, total]));
   for (const day of days) {
@@ -145,19 +143,19 @@ export async function getDailySummary(
     date: string;
     calls: number;
     cost_millis: number;
-    unpaid_calls: number;
+    is_paid: boolean;
   }>(
     `with bounds as (
        select b.date, b.starts_at, lead(b.starts_at) over (order by b.starts_at) as ends_at
          from unnest($2::text[], $3::timestamptz[]) as b(date, starts_at)),
      paid as (select max(paid_at) as last_paid_at from wallet_payments where organization_id = $1)
-     select b.date, count(u.id)::int as calls, coalesce(sum(u.cost_millis), 0)::bigint as cost_millis,
-            count(u.id) filter (where u.created_at > coalesce(p.last_paid_at, '-infinity'))::int
-              as unpaid_calls
+     select b.date, coalesce(sum(q.calls), 0)::bigint as calls,
+            coalesce(sum(q.cost_millis), 0)::bigint as cost_millis,
+            coalesce(max(q.last_at) <= max(p.last_paid_at), false) as is_paid
        from bounds b
        cross join paid p
-       left join usage_logs u
-         on u.organization_id = $1 and u.created_at >= b.starts_at and u.created_at < b.ends_at
+       left join usage_quarter_hours q
+         on q.organization_id = $1 and q.starts_at >= b.starts_at and q.starts_at < b.ends_at
       where b.ends_at is not null
       group by b.date, b.starts_at
       order by b.starts_at`,
@@ -172,6 +170,6 @@ export async function getDailySummary(
     date: row.date,
     calls: row.calls,
     cost: millisToRiyal(row.cost_millis),
-    status: row.calls > 0 && row.unpaid_calls === 0 ? 'paid' : 'unpaid',
+    status: row.calls > 0 && row.is_paid ? 'paid' : 'unpaid',
   }));
 }

@@ -1,0 +1,62 @@
+import { DAILY_SUMMARY_MAX_DAYS } from '@tanqin/shared';
+import type { AppContext } from '../../app-context.ts';
+import { quarterSql } from '../../db/quarter-hours.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const SWEEP_BATCH = 5000;
+/** Quarter-hour roll-ups serve calendar days in any time zone: as far back as the daily summary reaches. */
+const QUARTER_HOURS_KEPT_DAYS = DAILY_SUMMARY_MAX_DAYS + 10;
+
+/** The start of the quarter hour of the organisation's last payment, for `alias`'s organisation. */
+const lastPaymentQuarter = (alias: string) =>
+  `(select ${quarterSql('max(p.paid_at)')} from wallet_payments p where p.organization_id = ${alias}.organization_id)`;
+
+/** Deletes in batches until a batch comes back short; returns how many rows went. */
+async function deleteInBatches(ctx: AppContext, sql: string, params: unknown[]) {
+  let total = 0;
+  for (;;) {
+    const [row] = await ctx.db.query<{ deleted: number }>(sql, params);
+    total += row!.deleted;
+    if (row!.deleted < SWEEP_BATCH) return total;
+  }
+}
+
+/**
+ * Retention of billing data, in batches: usage rows older than USAGE_LOG_DAYS, quarter-hour
+ * roll-ups older than the daily summary reaches, and active-code counts of quarters past. The
+ * day roll-ups (every total) stay. Kept whatever their age: the usage rows and the quarter-hour
+ * roll-ups of the quarter hour and the UTC day of each organisation's last payment, from which
+ * the unpaid balance is counted (usage-rollups.ts costAfterSql).
+ */
+export async function sweepUsage(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now().getTime();
+  const usageRows = await deleteInBatches(
+    ctx,
+    `with gone as (
+       delete from usage_logs where id in (
+         select u.id from usage_logs u
+          where u.created_at < $1
+            and ${quarterSql('u.created_at')} is distinct from ${lastPaymentQuarter('u')}
+          limit ${SWEEP_BATCH})
+       returning 1)
+     select count(*)::int as deleted from gone`,
+    [new Date(now - ctx.config.usageLogDays * DAY_MS)],
+  );
+  const quarterHours = await deleteInBatches(
+    ctx,
+    `with gone as (
+       delete from usage_quarter_hours where ctid in (
+         select q.ctid from usage_quarter_hours q
+          where q.starts_at < $1
+            and date_trunc('day', q.starts_at, 'UTC')
+                is distinct from date_trunc('day', ${lastPaymentQuarter('q')}, 'UTC')
+          limit ${SWEEP_BATCH})
+       returning 1)
+     select count(*)::int as deleted from gone`,
+    [new Date(now - QUARTER_HOURS_KEPT_DAYS * DAY_MS)],
+  );
+  await ctx.db.query('delete from active_code_counts where expires_quarter < $1', [
+    new Date(now - DAY_MS),
+  ]);
+  return usageRows + quarterHours;
+}
