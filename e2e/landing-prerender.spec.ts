@@ -59,7 +59,7 @@ describe('the landing page pre-rendered at build time', () => {
     expect(errors).toEqual([]);
   });
 
-  it('shows a signed-in organisation its dashboard link and an English reader English, without errors', async () => {
+  it('shows a signed-in organisation its dashboard link and an English reader English, both ways, without errors', async () => {
     const page = await app.openPage('desktop');
     const errors = collectConsoleErrors(page);
     await page.goto('/org-auth');
@@ -76,10 +76,20 @@ describe('the landing page pre-rendered at build time', () => {
       .getByRole('heading', { level: 1, name: 'Share a temporary code, not your personal data' })
       .waitFor();
     expect(await page.getAttribute('html', 'dir')).toBe('ltr');
-    // The sample request names the browser's own address once the app runs.
+    // The English copy's islands answer too; the sample request names the browser's own
+    // address once its section has come near the screen and is hydrated.
+    const steps = page.getByRole('list', { name: 'Journey steps' });
+    await steps.getByRole('button', { name: /Decryption/ }).click();
+    await page.getByRole('heading', { level: 3, name: 'Decryption' }).waitFor();
+    await page.locator('#api').scrollIntoViewIfNeeded();
     await page
       .getByText(`curl -X POST "${app.server.baseUrl}/v1/tokens/generate"`, { exact: false })
       .waitFor();
+
+    // And back to the Arabic page, in place.
+    await page.getByRole('banner').getByRole('button', { name: 'عربي' }).click();
+    await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(errors).toEqual([]);
   });
 });

@@ -3,17 +3,28 @@
 // Builds the web app when its build is missing or older than its sources, starts the product
 // (API + built web app, as `npm start`) on a free port with a throw-away data folder, and runs
 // Lighthouse with Debian's Chromium (headless) on the landing page: the mobile default and the
-// desktop preset. Prints the performance / accessibility / best-practices / SEO scores and the
-// gzip sizes of the JavaScript and CSS the landing page loads, read from the Vite manifest.
+// desktop preset. Prints the performance / accessibility / best-practices / SEO scores, the
+// metrics, the machine's load average, and the gzip sizes of the JavaScript and CSS the page
+// loaded in the mobile runs (no interaction) and of all the landing page's script on use (the
+// islands build, from its Vite manifest).
 //
 //   npm run lighthouse                  one run per form factor
 //   npm run lighthouse -- --runs 3      the median of three runs per form factor
-//   npm run lighthouse -- --path /faq   another page (sizes are still the landing page's)
+//   npm run lighthouse -- --path /faq   another page
+//   LIGHTHOUSE_JSON=out.json npm run lighthouse    also writes the figures as JSON
 //   CHROME_PATH=/path/to/chrome npm run lighthouse
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -31,6 +42,13 @@ const { values: options } = parseArgs({
 });
 const runs = Math.max(1, Number(options.runs) || 1);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = {
+  fcp_ms: 'first-contentful-paint',
+  lcp_ms: 'largest-contentful-paint',
+  tbt_ms: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  speed_index_ms: 'speed-index',
+};
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -112,48 +130,60 @@ async function startProduct() {
   return { baseUrl, stop };
 }
 
-/** The files the landing page loads: the entry, the app and their static imports, the landing route's. */
-function landingFiles() {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const gzipSize = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+/** The built files (under dist/) a run fetched from the product, by kind. */
+function fetchedFiles(requests, baseUrl) {
+  const files = new Map();
+  for (const request of requests) {
+    if (!request.url.startsWith(`${baseUrl}/`)) continue;
+    const file = new URL(request.url).pathname.slice(1);
+    const kind = /\.js$/.test(file) ? 'JavaScript' : /\.css$/.test(file) ? 'CSS' : undefined;
+    if (kind && existsSync(path.join(dist, file))) files.set(file, kind);
+  }
+  return files;
+}
+
+/**
+ * All the script the landing page can load on use: the islands build's entry and every chunk it
+ * imports, now or later, but the texts (src/locales: a reader fetches two small ones, in one
+ * language).
+ */
+function islandsFiles() {
+  const manifestFile = path.join(dist, '.vite/islands-manifest.json');
+  if (!existsSync(manifestFile)) return [];
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
+    if (!chunk || files.has(chunk.file) || key.includes('src/locales/')) return;
     files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
   };
-  visit('index.html');
-  // The entry (src/boot.ts) imports the app (src/main.tsx) once the pre-rendered page is painted.
-  for (const key of manifest['index.html']?.dynamicImports ?? []) visit(key);
-  const landingRoute = Object.keys(manifest).find((key) => key.endsWith('src/routes/landing.tsx'));
-  if (landingRoute) visit(landingRoute);
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
   return [...files];
 }
 
-function printSizes() {
-  const rows = landingFiles().map((file) => {
-    const content = readFileSync(path.join(dist, file));
-    return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
-  });
-  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
-  console.log('\nLanding page assets (apps/web/dist, gzip -9):');
-  for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
-    console.log(
-      `  ${row.file.padEnd(44)} ${kb(row.raw).padStart(10)}  gzip ${kb(row.gzip).padStart(9)}`,
-    );
-  }
-  for (const [label, pattern] of [
-    ['JavaScript', /\.js$/],
-    ['CSS', /\.css$/],
+function printSizes(loaded) {
+  const sizes = {};
+  console.log('\nFetched in the mobile runs (apps/web/dist, gzip -9):');
+  for (const [label, kind] of [
+    ['JavaScript', 'JavaScript'],
+    ['CSS', 'CSS'],
   ]) {
-    const picked = rows.filter((row) => pattern.test(row.file));
-    const raw = picked.reduce((sum, row) => sum + row.raw, 0);
-    const gzip = picked.reduce((sum, row) => sum + row.gzip, 0);
-    console.log(
-      `  ${`${label} total (${picked.length} files)`.padEnd(44)} ${kb(raw).padStart(10)}  gzip ${kb(gzip).padStart(9)}`,
-    );
+    const files = [...loaded].filter(([, fileKind]) => fileKind === kind).map(([file]) => file);
+    const gzip = files.reduce((sum, file) => sum + gzipSize(file), 0);
+    for (const file of files) console.log(`  ${file.padEnd(48)} gzip ${kb(gzipSize(file))} kB`);
+    console.log(`  ${`${label} (${files.length} files)`.padEnd(48)} gzip ${kb(gzip)} kB`);
+    sizes[label] = kb(gzip);
   }
+  const onUse = islandsFiles();
+  sizes.onUse = kb(onUse.reduce((sum, file) => sum + gzipSize(file), 0));
+  console.log(
+    `The landing page's script on use (the islands build, ${onUse.length} files): gzip ${sizes.onUse} kB`,
+  );
+  return sizes;
 }
 
 const median = (values) => {
@@ -190,16 +220,15 @@ async function audit(url, formFactor) {
           item.scoreDisplayMode !== 'informative',
       )
       .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}`);
+    if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
     return {
       scores: Object.fromEntries(
         CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
       ),
-      metrics: {
-        FCP: audits['first-contentful-paint']?.displayValue,
-        LCP: audits['largest-contentful-paint']?.displayValue,
-        TBT: audits['total-blocking-time']?.displayValue,
-        CLS: audits['cumulative-layout-shift']?.displayValue,
-      },
+      metrics: Object.fromEntries(
+        Object.entries(METRICS).map(([name, id]) => [name, audits[id]?.numericValue ?? null]),
+      ),
+      requests: audits['network-requests']?.details?.items ?? [],
       failing: [...new Set(failing)],
     };
   } finally {
@@ -207,27 +236,73 @@ async function audit(url, formFactor) {
   }
 }
 
+/** One audit, again if Lighthouse could not read the trace (it happens on a loaded machine). */
+async function auditWithRetry(url, formFactor) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url, formFactor);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  (run failed: ${error.message}; again)`);
+    }
+  }
+}
+
+const round = (value, digits) => (value === null ? null : Number(value.toFixed(digits)));
+
 buildIfNeeded();
 const product = await startProduct();
+const figures = { machine: { cpus: cpus().length, load_average_start: loadavg()[0] } };
 try {
   const url = `${product.baseUrl}${options.path}`;
   console.log(
-    `Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version} on ${url} (${runs} run${runs > 1 ? 's' : ''} each, median)`,
+    `Lighthouse ${JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version} on ${url} (${runs} run${runs > 1 ? 's' : ''} each, median); load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`,
   );
+  let loaded = new Map();
   for (const formFactor of ['mobile', 'desktop']) {
     const results = [];
-    for (let run = 0; run < runs; run += 1) results.push(await audit(url, formFactor));
-    const scores = CATEGORIES.map((id) => `${id} ${median(results.map((r) => r.scores[id]))}`);
+    for (let run = 0; run < runs; run += 1) results.push(await auditWithRetry(url, formFactor));
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))]),
+    );
+    const metrics = Object.fromEntries(
+      Object.keys(METRICS).map((name) => [name, median(results.map((r) => r.metrics[name]))]),
+    );
+    figures[formFactor] = {
+      performance: scores.performance,
+      accessibility: scores.accessibility,
+      best_practices: scores['best-practices'],
+      seo: scores.seo,
+      runs: results.map((r) => r.scores.performance),
+      ...Object.fromEntries(
+        Object.entries(metrics).map(([name, value]) => [
+          name,
+          round(value, name === 'cls' ? 3 : 0),
+        ]),
+      ),
+    };
+    if (formFactor === 'mobile') {
+      loaded = new Map(results.flatMap((r) => [...fetchedFiles(r.requests, product.baseUrl)]));
+    }
     const last = results.at(-1);
-    console.log(`\n${formFactor}: ${scores.join(' · ')}`);
     console.log(
-      `  ${Object.entries(last.metrics)
-        .map(([name, value]) => `${name} ${value}`)
-        .join(' · ')}`,
+      `\n${formFactor}: ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(' · ')} (performance by run: ${figures[formFactor].runs.join(', ')})`,
+    );
+    console.log(
+      `  median FCP ${metrics.fcp_ms?.toFixed(0)} ms · LCP ${metrics.lcp_ms?.toFixed(0)} ms · TBT ${metrics.tbt_ms?.toFixed(0)} ms · CLS ${metrics.cls?.toFixed(3)} · SI ${metrics.speed_index_ms?.toFixed(0)} ms`,
     );
     if (last.failing.length) console.log(`  below 0.9 in the last run: ${last.failing.join(', ')}`);
   }
-  printSizes();
+  const sizes = printSizes(loaded);
+  figures.landing_js_gzip_kb = sizes.JavaScript;
+  figures.landing_css_gzip_kb = sizes.CSS;
+  figures.landing_js_on_use_gzip_kb = sizes.onUse;
+  figures.machine.load_average_end = loadavg()[0];
+  console.log(`\nLoad average ${loadavg()[0].toFixed(1)} at the end.`);
+  if (process.env.LIGHTHOUSE_JSON) {
+    writeFileSync(process.env.LIGHTHOUSE_JSON, `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(`Figures written to ${process.env.LIGHTHOUSE_JSON}`);
+  }
 } finally {
   await product.stop();
 }

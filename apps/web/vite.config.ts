@@ -39,14 +39,56 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
-  // No data: URIs: the CSP allows fonts and images from our own origin only.
-  // The manifest tells scripts/lighthouse.mjs which files the landing page loads.
-  build: { sourcemap: false, chunkSizeWarningLimit: 600, assetsInlineLimit: 0, manifest: true },
-  server: {
-    port: 5173,
-    // /docs is a page of this app (it reads /v1/openapi.json), not an API path.
-    proxy: { '/api': apiTarget, '/v1': apiTarget },
+const fromHere = (file: string) => path.resolve(import.meta.dirname, file);
+
+/**
+ * `vite build --mode islands` (after the app's build, into the same dist/): the landing page's
+ * script, src/features/landing/islands/main.ts, and the islands runtime it loads, with Preact in
+ * place of React and plain links in place of React Router. scripts/prerender.mjs puts it into the
+ * pre-rendered index.html.
+ */
+const islands = defineConfig({
+  plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      {
+        find: /^react-router$/,
+        replacement: fromHere('src/features/landing/islands/plain-link.tsx'),
+      },
+    ],
+  },
+  build: {
+    sourcemap: false,
+    emptyOutDir: false,
+    copyPublicDir: false,
+    manifest: '.vite/islands-manifest.json',
+    rollupOptions: {
+      input: { 'landing-islands': fromHere('src/features/landing/islands/main.ts') },
+    },
   },
 });
+
+export default defineConfig(({ mode }) =>
+  mode === 'islands'
+    ? islands
+    : {
+        plugins: [react(), tailwindcss(), precompress()],
+        // No data: URIs: the CSP allows fonts and images from our own origin only.
+        build: {
+          sourcemap: false,
+          chunkSizeWarningLimit: 600,
+          assetsInlineLimit: 0,
+          manifest: true,
+        },
+        server: {
+          port: 5173,
+          // /docs is a page of this app (it reads /v1/openapi.json), not an API path.
+          proxy: { '/api': apiTarget, '/v1': apiTarget },
+        },
+      },
+);

@@ -1,13 +1,21 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import {
+  type AppLanguage,
+  DEFAULT_LANGUAGE,
+  isAppLanguage,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  storedLanguage,
+} from './language-choice.ts';
 
-/** Languages with their direction; Arabic is the default (STYLE.md, Excalidraw's table). */
-export const LANGUAGES = { ar: { dir: 'rtl' }, en: { dir: 'ltr' } } as const;
-export type AppLanguage = keyof typeof LANGUAGES;
-export const DEFAULT_LANGUAGE: AppLanguage = 'ar';
-
-/** The visitor's choice, kept across visits. */
-export const LANGUAGE_STORAGE_KEY = 'lang';
+export {
+  type AppLanguage,
+  DEFAULT_LANGUAGE,
+  isAppLanguage,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+} from './language-choice.ts';
 
 type Namespaces = Record<string, Record<string, unknown>>;
 type LocaleModule = { default: Record<string, unknown> };
@@ -40,9 +48,6 @@ const lazyFiles: Record<AppLanguage, Map<string, () => Promise<LocaleModule>>> =
 };
 
 export const resources = { ar: namespacesOf(coreArabic) };
-
-export const isAppLanguage = (value: unknown): value is AppLanguage =>
-  typeof value === 'string' && Object.hasOwn(LANGUAGES, value);
 
 /** i18next reads a namespace it does not hold yet from its lazy chunk. */
 const chunkBackend: BackendModule = {
@@ -110,15 +115,6 @@ export function loadLanguage(language: AppLanguage): Promise<void> {
     loading.set(language, pending);
   }
   return pending;
-}
-
-function storedLanguage(): AppLanguage {
-  try {
-    const stored = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isAppLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
 }
 
 /**

@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { ApiShowcaseSection } from './components/api-showcase-section.tsx';
 import { HeroSection } from './components/hero-section.tsx';
-import { JourneySection } from './components/journey-section.tsx';
 import { OrgCtaSection } from './components/org-cta-section.tsx';
 import { RoadmapSection } from './components/roadmap-section.tsx';
 import { ScenariosSection } from './components/scenarios-section.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
-import { SiteHeader } from './components/site-header.tsx';
 import { StatsSection } from './components/stats-section.tsx';
+import { Island } from './islands/island.tsx';
 
-/** The public landing page `/` (spec section 2, "Landing page"). */
+/**
+ * The public landing page `/` (spec section 2, "Landing page"). Pre-rendered at build time
+ * (src/prerender); in the browser only its <Island> parts run (islands/). Reached by a
+ * link inside the app, it renders here like any other route.
+ */
 export function LandingPage() {
   const { t } = useTranslation('landing');
   return (
@@ -20,19 +22,14 @@ export function LandingPage() {
       >
         {t('skipToContent')}
       </a>
-      <SiteHeader />
-      {/* Sections below the first screen are laid out when they come near the viewport: the
-          browser paints the pre-rendered page sooner on a slow phone. */}
-      <main
-        id="main"
-        tabIndex={-1}
-        className="flex-1 focus:outline-none [&>section:nth-child(n+3)]:[contain-intrinsic-size:auto_900px] [&>section:nth-child(n+3)]:[content-visibility:auto]"
-      >
+      <Island name="header" />
+      {/* Sections below the first screen are laid out when they come near the viewport. */}
+      <main id="main" tabIndex={-1} className="render-when-near flex-1 focus:outline-none">
         <HeroSection />
         <StatsSection />
         <ScenariosSection />
-        <JourneySection />
-        <ApiShowcaseSection />
+        <Island name="journey" />
+        <Island name="api" />
         <OrgCtaSection />
         <RoadmapSection />
       </main>

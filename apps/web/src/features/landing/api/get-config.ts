@@ -1,17 +1,8 @@
 import { DEFAULT_PRICE_PER_CALL } from '@tanqin/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { configQueryKey, getConfig } from './config-request.ts';
 
-/** GET /api/v1/config: public settings the landing page shows. */
-export interface PublicConfig {
-  price_per_call: string;
-  currency: string;
-}
-
-export const configQueryKey = ['config'] as const;
-
-export const getConfig = (signal?: AbortSignal) =>
-  apiRequest<PublicConfig>('/api/v1/config', { signal });
+export { configQueryKey, getConfig, type PublicConfig } from './config-request.ts';
 
 export function useConfig() {
   return useQuery({

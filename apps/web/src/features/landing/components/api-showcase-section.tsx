@@ -1,15 +1,15 @@
 import { BadgeCheck, BookOpen, Check, Lock } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { useBrowserValue } from '../../../lib/use-browser-value.ts';
 import { usePricePerCall } from '../api/get-config.ts';
 import { curlSample, sampleResponse, sdkSample } from './api-samples.ts';
 import { SectionHeading } from './section-heading.tsx';
 
-const noSubscription = () => () => undefined;
 const browserOrigin = () => window.location.origin;
 const PRERENDER_ORIGIN = 'https://tanqin.sa';
 
@@ -20,7 +20,7 @@ export function ApiShowcaseSection() {
   const { price } = usePricePerCall();
   // The pre-rendered HTML (apps/web/src/prerender) cannot know the origin: it shows the
   // production address until the page hydrates with the browser's own.
-  const baseUrl = useSyncExternalStore(noSubscription, browserOrigin, () => PRERENDER_ORIGIN);
+  const baseUrl = useBrowserValue(browserOrigin, PRERENDER_ORIGIN);
   const samples = [
     { value: 'curl', label: t('api.curl'), code: curlSample(baseUrl) },
     { value: 'typescript', label: t('api.typescript'), code: sdkSample(baseUrl) },
@@ -42,7 +42,9 @@ export function ApiShowcaseSection() {
               ))}
               <li className="flex items-start gap-3 text-slate-700">
                 <Check aria-hidden className="mt-1 size-5 shrink-0 text-brand-700" />
-                <span className="leading-relaxed">{t('api.points.billing', { price })}</span>
+                <span className="leading-relaxed" data-price={price}>
+                  {t('api.points.billing', { price })}
+                </span>
               </li>
             </ul>
             <p className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm font-medium text-amber-900">

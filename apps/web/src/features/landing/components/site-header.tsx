@@ -1,11 +1,11 @@
 import { LayoutDashboard, LogIn } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { hasOrgToken } from '../../../lib/session.ts';
+import { useBrowserValue } from '../../../lib/use-browser-value.ts';
 
 const SECTION_LINKS = [
   { href: '#scenarios', key: 'scenarios' },
@@ -14,15 +14,13 @@ const SECTION_LINKS = [
   { href: '#roadmap', key: 'roadmap' },
 ] as const;
 
-const noSubscription = () => () => undefined;
-
 /** Sticky bar: logo, in-page navigation (wide screens) and the organisation's way in. */
 export function SiteHeader() {
   const { t } = useTranslation('landing');
   // An organisation that is already signed in goes straight to its dashboard.
   // The pre-rendered HTML (apps/web/src/prerender) shows the signed-out header; a signed-in
-  // organisation's browser switches to the dashboard link as the page hydrates.
-  const isSignedIn = useSyncExternalStore(noSubscription, hasOrgToken, () => false);
+  // organisation's browser switches to the dashboard link as the header hydrates.
+  const isSignedIn = useBrowserValue(hasOrgToken, false);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">

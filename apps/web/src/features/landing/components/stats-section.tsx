@@ -32,7 +32,8 @@ export function StatsSection() {
             icon={Coins}
             testId="price-tile"
             isBusy={isPending}
-            value={t('stats.price.value', { price })}
+            // data-price: the landing page's script writes the server's price in (islands/price.ts).
+            value={<span data-price={price}>{t('stats.price.value', { price })}</span>}
             label={t('stats.price.label')}
           />
         </ul>
