@@ -2,8 +2,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 
 /**
  * Loads the lazy route modules a path matches and writes them into the route objects, so a
- * router made afterwards renders the page at once (no empty first render). The pre-rendered
- * landing page is hydrated this way: its first client render must equal the HTML.
+ * router made afterwards renders the page at once: renderToString (src/prerender/entry.tsx)
+ * does not wait for lazy routes.
  */
 export async function loadLazyRoutes(routes: RouteObject[], pathname: string) {
   const matches = matchRoutes(routes, pathname) ?? [];

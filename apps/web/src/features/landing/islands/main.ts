@@ -62,9 +62,11 @@ function watchIslands() {
   nearScreen.disconnect();
   for (const island of root.querySelectorAll<HTMLElement>('[data-island]')) {
     const when = HYDRATE[island.dataset.island as IslandName]?.();
-    if (when === 'now') void hydrate(island);
-    else if (when === 'near' && island.firstElementChild)
+    if (when === 'now') {
+      void hydrate(island);
+    } else if (when === 'near' && island.firstElementChild) {
       nearScreen.observe(island.firstElementChild);
+    }
   }
 }
 
