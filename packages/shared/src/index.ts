@@ -20,6 +20,7 @@ export * from './schemas/personal-codes.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/request-log.ts';
 export * from './schemas/security.ts';
+export * from './schemas/session.ts';
 export * from './schemas/text.ts';
 export * from './schemas/tokens.ts';
 export * from './schemas/wallet.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidSaudiNationalId, toAsciiDigits } from '../national-id.ts';
 import { passwordSchema } from './auth.ts';
+import { signedInSchema, userSchema } from './session.ts';
 import { text } from './text.ts';
 
 export const VERIFICATION_METHODS = ['sms', 'email'] as const;
@@ -93,8 +94,13 @@ export const verifyIndividualSchema = z.object({
 export type VerifyIndividualInput = z.input<typeof verifyIndividualSchema>;
 
 /** `POST /auth/resend-code`. */
-export const resendCodeSchema = z.object({ method: verificationMethodSchema.default('sms') });
-export type ResendCodeInput = z.input<typeof resendCodeSchema>;
+const resendCodeFields = z.object({ method: verificationMethodSchema.default('sms') });
+export const resendCodeSchema = z.preprocess(
+  // The body may be left out: the code goes by SMS.
+  (body) => body ?? {},
+  resendCodeFields,
+);
+export type ResendCodeInput = z.input<typeof resendCodeFields>;
 
 /** `POST /auth/login` with the personal form's remember-me box. */
 export const loginRequestSchema = z.object({
@@ -141,3 +147,31 @@ export const resetPasswordSchema = z
       typeof (payload.value as { confirmPassword?: unknown })?.confirmPassword === 'string',
   });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** Where a confirmation code went and when another may be asked for. */
+export const verificationSchema = z.object({
+  method: z.enum(VERIFICATION_METHODS),
+  destination_hint: z
+    .string()
+    .meta({ description: 'The phone or email the code went to, mostly hidden: `05******78`' }),
+  expires_in: z.number().int().meta({ description: 'Seconds the code works' }),
+  resend_after: z.number().int().meta({ description: 'Seconds before another code may be sent' }),
+});
+export type Verification = z.infer<typeof verificationSchema>;
+
+/** 201 of POST /api/v1/auth/register[/individual]: signed in, the code step next. */
+export const registeredSchema = signedInSchema.extend({
+  requiresConfirmation: z.literal(true),
+  verification: verificationSchema,
+});
+export type Registered = z.infer<typeof registeredSchema>;
+
+/** 200 of POST /api/v1/auth/verify/individual: the account, now confirmed. */
+export const individualConfirmedSchema = z.object({ success: z.literal(true), user: userSchema });
+
+/** 200 of POST /api/v1/auth/resend-code. */
+export const codeResentSchema = z.object({
+  success: z.literal(true),
+  resend_after: z.number().int(),
+  verification: verificationSchema,
+});

@@ -31,17 +31,19 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /** What `GET/PATCH /profile` answer. */
-export interface Profile {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  nationalIdMasked: string | null;
-  language: ProfileLanguage;
-  notifications: { email: boolean; sms: boolean; app: boolean };
-  twoFactorEnabled: boolean;
-  confirmed: boolean;
-}
+export const profileSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  /** The last digits only, e.g. `******5678`; null for an account without a national id. */
+  nationalIdMasked: z.string().nullable(),
+  language: z.enum(PROFILE_LANGUAGES),
+  notifications: notificationSettingsSchema,
+  twoFactorEnabled: z.boolean(),
+  confirmed: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
 
 const passwordsMatch = {
   message: 'passwordsMismatch',
@@ -75,3 +77,18 @@ export const disableTwoFactorSchema = z.object({
   password: text('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
   code: twoFactorCodeSchema,
 });
+
+/** 200 of `POST /profile/2fa/setup`: the secret to add to an authenticator app, shown once. */
+export const twoFactorSetupSchema = z.object({
+  secret: z.string().meta({ description: 'Base32 TOTP secret' }),
+  otpauth_url: z.string(),
+  qr_svg: z.string().meta({ description: 'The otpauth URL as a QR code, SVG markup' }),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+/** 200 of `POST /profile/2fa/enable`: the recovery codes, shown once. */
+export const twoFactorEnabledSchema = z.object({
+  success: z.literal(true),
+  recovery_codes: z.array(z.string()),
+});
+export type TwoFactorEnabled = z.infer<typeof twoFactorEnabledSchema>;

@@ -1,13 +1,24 @@
 import {
   forgotPasswordSchema,
+  loginAnswerSchema,
   loginRequestSchema,
+  meSchema,
+  refreshedSchema,
   resetPasswordSchema,
   sessionKindQuerySchema,
+  signedInSchema,
+  successOnlySchema,
   verifyTwoFactorSchema,
 } from '@tanqin/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { parseInput } from '../../lib/validate.ts';
+import {
+  BODY_PROBLEMS,
+  type ContractApp,
+  guard,
+  problemAnswers,
+  SESSION_PROBLEMS,
+} from '../../lib/contract.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { getMembership } from '../organizations/organizations.service.ts';
 import { getUser, login, type UserRecord } from './auth.service.ts';
@@ -32,18 +43,9 @@ export const REFRESH_COOKIES = {
 } as const satisfies Record<Principal['kind'], string>;
 const REFRESH_COOKIE_PATH = '/api/v1/auth';
 
+/** The member's organisation with their role (the answer's schema keeps what it names). */
 function presentOrganization(membership: Awaited<ReturnType<typeof getMembership>>) {
-  if (!membership) return null;
-  const { organization: o, role } = membership;
-  return {
-    id: o.id,
-    name: o.name,
-    type: o.type,
-    email: o.email,
-    client_id: o.client_id,
-    created_at: o.created_at,
-    role,
-  };
+  return membership ? { ...membership.organization, role: membership.role } : null;
 }
 
 /** The refresh cookie: httpOnly, SameSite strict; without "remember me" it ends with the browser. */
@@ -72,7 +74,7 @@ export async function signedInAnswer(
   setRefreshCookie(ctx, reply, user.kind, session);
   reply.header('Cache-Control', 'no-store');
   return {
-    success: true,
+    success: true as const,
     message: 'Login successful',
     token: session.accessToken,
     access_token: session.accessToken,
@@ -80,84 +82,180 @@ export async function signedInAnswer(
     user,
     organization: presentOrganization(await getMembership(ctx, user.id)),
     // An individual who has not confirmed yet: the web shows the code step.
-    ...(user.confirmed ? {} : { requiresConfirmation: true }),
+    ...(user.confirmed ? {} : { requiresConfirmation: true as const }),
   };
 }
 
-export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.post('/auth/login', async (request, reply) => {
-    const input = parseInput(loginRequestSchema, request.body);
-    const outcome = await login(ctx, input, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    if (outcome.step === 'two_factor') {
-      reply.header('Cache-Control', 'no-store');
-      return {
-        success: true,
-        requires2FA: true,
-        twoFactorToken: outcome.twoFactorToken,
-        message: 'Two-step verification required',
-      };
-    }
-    return signedInAnswer(ctx, reply, outcome.user, outcome.session);
+export async function authRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  const signedIn = guard((request) => requireUser(ctx, request));
+  const meta = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
   });
 
-  app.post('/auth/verify-2fa', async (request, reply) => {
-    const input = parseInput(verifyTwoFactorSchema, request.body);
-    const { user, session } = await completeTwoFactorLogin(ctx, input, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    return signedInAnswer(ctx, reply, user, session);
-  });
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        summary: 'Sign in with email and password (any kind of account)',
+        tags: ['Sessions'],
+        security: [],
+        body: loginRequestSchema,
+        response: {
+          200: loginAnswerSchema,
+          ...problemAnswers(BODY_PROBLEMS, ['invalid_credentials', 'account_locked']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await login(ctx, request.body, meta(request));
+      if (outcome.step === 'two_factor') {
+        reply.header('Cache-Control', 'no-store');
+        return {
+          success: true as const,
+          requires2FA: true as const,
+          twoFactorToken: outcome.twoFactorToken,
+          message: 'Two-step verification required',
+        };
+      }
+      return signedInAnswer(ctx, reply, outcome.user, outcome.session);
+    },
+  );
 
-  app.post('/auth/forgot-password', async (request, reply) => {
-    const input = parseInput(forgotPasswordSchema, request.body);
-    await requestPasswordReset(ctx, input.email, { ip: request.ip, log: request.log });
-    return reply.code(202).send({ success: true });
-  });
+  app.post(
+    '/auth/verify-2fa',
+    {
+      schema: {
+        summary: 'Complete a sign-in with the two-step code (or a recovery code)',
+        tags: ['Sessions'],
+        security: [],
+        body: verifyTwoFactorSchema,
+        response: {
+          200: signedInSchema,
+          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+            { code: 'invalid_code', status: 401 },
+            'account_locked',
+          ]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, session } = await completeTwoFactorLogin(ctx, request.body, meta(request));
+      return signedInAnswer(ctx, reply, user, session);
+    },
+  );
 
-  app.post('/auth/reset-password', async (request) => {
-    const input = parseInput(resetPasswordSchema, request.body);
-    await resetPassword(ctx, input);
-    return { success: true };
-  });
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        summary: 'Mail a password reset link (the same answer whether the account exists)',
+        tags: ['Sessions'],
+        security: [],
+        body: forgotPasswordSchema,
+        response: {
+          202: successOnlySchema,
+          ...problemAnswers(BODY_PROBLEMS, ['too_many_requests']),
+        },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(ctx, request.body.email, { ip: request.ip, log: request.log });
+      return reply.code(202).send({ success: true });
+    },
+  );
 
-  app.post('/auth/refresh', async (request, reply) => {
-    const { kind } = parseInput(sessionKindQuerySchema, request.query);
-    try {
-      const session = await rotateRefreshToken(ctx, request.cookies[REFRESH_COOKIES[kind]]);
-      setRefreshCookie(ctx, reply, kind, session);
-      reply.header('Cache-Control', 'no-store');
-      return {
-        success: true,
-        token: session.accessToken,
-        access_token: session.accessToken,
-        expires_in: ACCESS_TOKEN_TTL_SECONDS,
-      };
-    } catch (error) {
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        summary: "Set a new password with the reset link's token",
+        tags: ['Sessions'],
+        security: [],
+        body: resetPasswordSchema,
+        response: {
+          200: successOnlySchema,
+          ...problemAnswers(BODY_PROBLEMS, ['reset_token_invalid']),
+        },
+      },
+    },
+    async (request) => {
+      await resetPassword(ctx, request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        summary: 'A new access token for the refresh cookie of the kind of account',
+        tags: ['Sessions'],
+        security: [],
+        querystring: sessionKindQuerySchema,
+        response: {
+          200: refreshedSchema,
+          ...problemAnswers(['validation_failed'], SESSION_PROBLEMS),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { kind } = request.query;
+      try {
+        const session = await rotateRefreshToken(ctx, request.cookies[REFRESH_COOKIES[kind]]);
+        setRefreshCookie(ctx, reply, kind, session);
+        reply.header('Cache-Control', 'no-store');
+        return {
+          success: true as const,
+          token: session.accessToken,
+          access_token: session.accessToken,
+          expires_in: ACCESS_TOKEN_TTL_SECONDS,
+        };
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIES[kind], { path: REFRESH_COOKIE_PATH });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        summary: 'End the session (and its refresh cookie); signed in or not',
+        tags: ['Sessions'],
+        security: [],
+        querystring: sessionKindQuerySchema,
+        response: { 200: successOnlySchema, ...problemAnswers(['validation_failed']) },
+      },
+    },
+    async (request, reply) => {
+      const principal = await requireUser(ctx, request).catch(() => undefined);
+      const kind = principal?.kind ?? request.query.kind;
+      await endSessionByRefreshToken(ctx, request.cookies[REFRESH_COOKIES[kind]]);
+      if (principal) await endSession(ctx, principal.sessionId);
       reply.clearCookie(REFRESH_COOKIES[kind], { path: REFRESH_COOKIE_PATH });
-      throw error;
-    }
-  });
+      return { success: true as const };
+    },
+  );
 
-  app.post('/auth/logout', async (request, reply) => {
-    const principal = await requireUser(ctx, request).catch(() => undefined);
-    const kind = principal?.kind ?? parseInput(sessionKindQuerySchema, request.query).kind;
-    await endSessionByRefreshToken(ctx, request.cookies[REFRESH_COOKIES[kind]]);
-    if (principal) await endSession(ctx, principal.sessionId);
-    reply.clearCookie(REFRESH_COOKIES[kind], { path: REFRESH_COOKIE_PATH });
-    return { success: true };
-  });
-
-  app.get('/auth/me', async (request) => {
-    const principal = await requireUser(ctx, request);
-    const user = await getUser(ctx, principal.userId);
-    return {
-      success: true,
-      user,
-      organization: presentOrganization(await getMembership(ctx, user.id)),
-    };
-  });
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        summary: 'The signed-in account and its organisation',
+        tags: ['Sessions'],
+        response: { 200: meSchema, ...problemAnswers(SESSION_PROBLEMS) },
+      },
+      preValidation: signedIn.check,
+    },
+    async (request) => {
+      const user = await getUser(ctx, signedIn.of(request).userId);
+      return {
+        success: true as const,
+        user,
+        organization: presentOrganization(await getMembership(ctx, user.id)),
+      };
+    },
+  );
 }

@@ -75,14 +75,14 @@ export async function login(
     throw invalidCredentials();
   }
   await ctx.rateLimits.clear(failureKeys[0]!);
-  const { password_hash: _hash, ...publicUser } = user;
-  if (publicUser.two_factor_enabled) {
+  if (user.two_factor_enabled) {
     // The password alone opens nothing: the second step gets a short-lived, single-use token.
     const twoFactorToken = await createTwoFactorChallenge(ctx, user.id, input.remember ?? true);
-    return { step: 'two_factor', user: publicUser, twoFactorToken };
+    return { step: 'two_factor', user, twoFactorToken };
   }
+  // The answer's schema (userSchema) names what leaves: the hash stays here.
   const session = await startSession(ctx, user, meta, { persistent: input.remember ?? true });
-  return { step: 'session', user: publicUser, session };
+  return { step: 'session', user, session };
 }
 
 export async function getUser(ctx: AppContext, userId: string): Promise<UserRecord> {

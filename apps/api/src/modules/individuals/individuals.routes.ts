@@ -1,45 +1,118 @@
 import {
+  codeResentSchema,
+  individualConfirmedSchema,
   individualRegistrationSchema,
+  registeredSchema,
   resendCodeSchema,
   VERIFICATION_RESEND_AFTER_SECONDS,
   verifyIndividualSchema,
 } from '@tanqin/shared';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { parseInput } from '../../lib/validate.ts';
+import {
+  BODY_PROBLEMS,
+  type ContractApp,
+  guard,
+  problemAnswers,
+  SESSION_PROBLEMS,
+} from '../../lib/contract.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { signedInAnswer } from '../auth/auth.routes.ts';
 import { confirmIndividual, registerIndividual, resendCode } from './individuals.service.ts';
 
-export async function individualRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function individualRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  const signedIn = guard((request) => requireUser(ctx, request));
+
   // Both paths register an individual (the web falls back from one to the other on 404).
   for (const path of ['/auth/register/individual', '/auth/register']) {
-    app.post(path, async (request, reply) => {
-      const input = parseInput(individualRegistrationSchema, request.body);
-      const { user, session, verification } = await registerIndividual(ctx, input, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        log: request.log,
-      });
-      const answer = await signedInAnswer(ctx, reply, user, session);
-      return reply.code(201).send({ ...answer, requiresConfirmation: true, verification });
-    });
+    app.post(
+      path,
+      {
+        schema: {
+          summary: 'Register an individual and sign in; a confirmation code is sent',
+          tags: ['Individuals'],
+          security: [],
+          body: individualRegistrationSchema,
+          response: {
+            201: registeredSchema,
+            ...problemAnswers(BODY_PROBLEMS, [
+              'email_taken',
+              'national_id_taken',
+              'too_many_requests',
+            ]),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { user, session, verification } = await registerIndividual(ctx, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          log: request.log,
+        });
+        const answer = await signedInAnswer(ctx, reply, user, session);
+        return reply
+          .code(201)
+          .send({ ...answer, requiresConfirmation: true as const, verification });
+      },
+    );
   }
 
-  app.post('/auth/verify/individual', async (request, reply) => {
-    const principal = await requireUser(ctx, request);
-    const input = parseInput(verifyIndividualSchema, request.body);
-    const user = await confirmIndividual(ctx, principal.userId, input, { ip: request.ip });
-    reply.header('Cache-Control', 'no-store');
-    return { success: true, user };
-  });
+  app.post(
+    '/auth/verify/individual',
+    {
+      schema: {
+        summary: 'Confirm the account with the code sent by SMS or email',
+        tags: ['Individuals'],
+        body: verifyIndividualSchema,
+        response: {
+          200: individualConfirmedSchema,
+          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+            'invalid_code',
+            'code_expired',
+            'too_many_requests',
+            'account_locked',
+            'forbidden',
+          ]),
+        },
+      },
+      preValidation: signedIn.check,
+    },
+    async (request, reply) => {
+      const principal = signedIn.of(request);
+      const user = await confirmIndividual(ctx, principal.userId, request.body, {
+        ip: request.ip,
+      });
+      reply.header('Cache-Control', 'no-store');
+      return { success: true as const, user };
+    },
+  );
 
-  app.post('/auth/resend-code', async (request) => {
-    const principal = await requireUser(ctx, request);
-    const input = parseInput(resendCodeSchema, request.body ?? {});
-    const verification = await resendCode(ctx, principal.userId, input.method, {
-      log: request.log,
-    });
-    return { success: true, resend_after: VERIFICATION_RESEND_AFTER_SECONDS, verification };
-  });
+  app.post(
+    '/auth/resend-code',
+    {
+      schema: {
+        summary: 'Send a new confirmation code',
+        tags: ['Individuals'],
+        body: resendCodeSchema,
+        response: {
+          200: codeResentSchema,
+          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+            'too_many_requests',
+            'bad_request',
+            'forbidden',
+          ]),
+        },
+      },
+      preValidation: signedIn.check,
+    },
+    async (request) => {
+      const verification = await resendCode(ctx, signedIn.of(request).userId, request.body.method, {
+        log: request.log,
+      });
+      return {
+        success: true as const,
+        resend_after: VERIFICATION_RESEND_AFTER_SECONDS,
+        verification,
+      };
+    },
+  );
 }

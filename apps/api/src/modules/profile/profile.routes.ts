@@ -2,12 +2,22 @@ import {
   changePasswordSchema,
   disableTwoFactorSchema,
   enableTwoFactorSchema,
+  profileSchema,
   profileUpdateSchema,
+  successOnlySchema,
+  twoFactorEnabledSchema,
+  twoFactorSetupSchema,
 } from '@tanqin/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { parseInput } from '../../lib/validate.ts';
+import {
+  BODY_PROBLEMS,
+  type ContractApp,
+  guard,
+  problemAnswers,
+  SESSION_PROBLEMS,
+} from '../../lib/contract.ts';
 import { requireIndividual, requireUser } from '../../plugins/authenticate.ts';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor.service.ts';
 import { changePassword, getProfile, updateProfile } from './profile.service.ts';
@@ -25,46 +35,139 @@ async function requirePerson(ctx: AppContext, request: FastifyRequest) {
  * The personal profile (individuals), and the account's password and two-step settings (every
  * user: organisation staff share the users table and the same sign-in).
  */
-export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/profile', async (request, reply) => {
-    const principal = await requirePerson(ctx, request);
-    reply.header('Cache-Control', 'no-store');
-    return getProfile(ctx, principal.userId);
-  });
+export async function profileRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  const person = guard((request) => requirePerson(ctx, request));
+  const confirmedPerson = guard((request) => requireIndividual(ctx, request));
+  const signedIn = guard((request) => requireUser(ctx, request));
+  const PERSON_PROBLEMS = [...SESSION_PROBLEMS, 'forbidden'] as const;
 
-  app.patch('/profile', async (request, reply) => {
-    const principal = await requireIndividual(ctx, request);
-    const input = parseInput(profileUpdateSchema, request.body);
-    reply.header('Cache-Control', 'no-store');
-    return updateProfile(ctx, principal.userId, input);
-  });
+  app.get(
+    '/profile',
+    {
+      schema: {
+        summary: "The individual's profile and settings",
+        tags: ['Profile'],
+        response: { 200: profileSchema, ...problemAnswers(PERSON_PROBLEMS) },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return getProfile(ctx, person.of(request).userId);
+    },
+  );
 
-  app.post('/profile/password', async (request) => {
-    const principal = await requireUser(ctx, request);
-    const input = parseInput(changePasswordSchema, request.body);
-    await changePassword(ctx, principal, input, { ip: request.ip });
-    return { success: true };
-  });
+  app.patch(
+    '/profile',
+    {
+      schema: {
+        summary: 'Save the profile settings (the national id cannot change)',
+        tags: ['Profile'],
+        body: profileUpdateSchema,
+        response: {
+          200: profileSchema,
+          ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS, ['account_unconfirmed', 'email_taken']),
+        },
+      },
+      preValidation: confirmedPerson.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return updateProfile(ctx, confirmedPerson.of(request).userId, request.body);
+    },
+  );
 
-  app.post('/profile/2fa/setup', async (request, reply) => {
-    const principal = await requireUser(ctx, request);
-    reply.header('Cache-Control', 'no-store');
-    return setupTwoFactor(ctx, principal.userId);
-  });
+  app.post(
+    '/profile/password',
+    {
+      schema: {
+        summary: 'Change the password (every other session of the account ends)',
+        tags: ['Profile'],
+        body: changePasswordSchema,
+        response: {
+          200: successOnlySchema,
+          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+            'current_password_invalid',
+            'account_locked',
+          ]),
+        },
+      },
+      preValidation: signedIn.check,
+    },
+    async (request) => {
+      await changePassword(ctx, signedIn.of(request), request.body, { ip: request.ip });
+      return { success: true as const };
+    },
+  );
 
-  app.post('/profile/2fa/enable', async (request, reply) => {
-    const principal = await requireUser(ctx, request);
-    const input = parseInput(enableTwoFactorSchema, request.body);
-    reply.header('Cache-Control', 'no-store');
-    return {
-      success: true,
-      ...(await enableTwoFactor(ctx, principal.userId, input.code, { ip: request.ip })),
-    };
-  });
+  app.post(
+    '/profile/2fa/setup',
+    {
+      schema: {
+        summary: 'Start two-step verification: a new authenticator secret',
+        tags: ['Profile'],
+        response: {
+          200: twoFactorSetupSchema,
+          ...problemAnswers(SESSION_PROBLEMS, ['two_factor_already_enabled']),
+        },
+      },
+      preValidation: signedIn.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return setupTwoFactor(ctx, signedIn.of(request).userId);
+    },
+  );
 
-  app.post('/profile/2fa/disable', async (request) => {
-    const principal = await requireUser(ctx, request);
-    const input = parseInput(disableTwoFactorSchema, request.body);
-    return disableTwoFactor(ctx, principal.userId, input, { ip: request.ip });
-  });
+  app.post(
+    '/profile/2fa/enable',
+    {
+      schema: {
+        summary: "Turn two-step verification on with the authenticator's first code",
+        tags: ['Profile'],
+        body: enableTwoFactorSchema,
+        response: {
+          200: twoFactorEnabledSchema,
+          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+            'invalid_code',
+            'two_factor_already_enabled',
+            'bad_request',
+          ]),
+        },
+      },
+      preValidation: signedIn.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const enabled = await enableTwoFactor(ctx, signedIn.of(request).userId, request.body.code, {
+        ip: request.ip,
+      });
+      return { success: true as const, ...enabled };
+    },
+  );
+
+  app.post(
+    '/profile/2fa/disable',
+    {
+      schema: {
+        summary: 'Turn two-step verification off (password and a current or recovery code)',
+        tags: ['Profile'],
+        body: disableTwoFactorSchema,
+        response: {
+          200: successOnlySchema,
+          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+            'invalid_code',
+            'two_factor_not_enabled',
+            'current_password_invalid',
+            'account_locked',
+          ]),
+        },
+      },
+      preValidation: signedIn.check,
+    },
+    async (request) => {
+      await disableTwoFactor(ctx, signedIn.of(request).userId, request.body, { ip: request.ip });
+      return { success: true as const };
+    },
+  );
 }
