@@ -44,6 +44,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
         'id',
         'key_name',
         'api_key',
+        'mode',
         'scopes',
         'allowed_ips',
         'is_active',

@@ -190,6 +190,7 @@ describe.each(databaseKinds)('the dashboard codes screen on %s', (kind) => {
         'data_fields',
         'data_scope',
         'expires_at',
+        'is_test',
         'issuer',
         'status',
         'token_id',

@@ -355,6 +355,61 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     });
   });
 
+  it('sends a test on a channel on demand: a signed webhook or an email, and says how it went', async () => {
+    const org = await createOrganization(server.baseUrl);
+    const other = await createOrganization(server.baseUrl);
+    const hook = await createPreference(org.token, {
+      notification_type: 'webhook',
+      event_types: ['key_disabled'],
+      destination: `https://${PARTNER_HOST}/hooks`,
+    });
+    const email = await createPreference(org.token, {
+      notification_type: 'email',
+      event_types: ['key_disabled'],
+      destination: 'soc@example.sa',
+    });
+    const test = (token: string, id: string) =>
+      request(server.baseUrl, 'POST', `/api/v1/security/notifications/${id}/test`, { token });
+    const hookId = hook.body.notification_preference.id;
+
+    const sent = await test(org.token, hookId);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({
+      success: true,
+      delivery: { status: 'delivered', response_status: 200, error: null },
+    });
+    expect(receiver.received).toHaveLength(1);
+    expect(verifyStandardWebhook(hook.body.signing_secret, receiver.received[0]!)).toBe(true);
+    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+      type: 'security.test',
+      data: { organization: { id: org.organization.id } },
+    });
+
+    receiver.answerWith(500);
+    const failed = await test(org.token, hookId);
+    expect(failed.body.delivery).toEqual({
+      status: 'failed',
+      response_status: 500,
+      error: 'HTTP 500',
+    });
+    // A test is neither an event nor a delivery.
+    expect(await deliveriesOf(org.token, hookId)).toEqual([]);
+
+    const mailed = await test(org.token, email.body.notification_preference.id);
+    expect(mailed.body.delivery.status).toBe('delivered');
+    expect(outbox().at(-1)).toMatchObject({
+      channel: 'email',
+      to: 'soc@example.sa',
+      subject: 'تنقين: إشعار تجريبي | Tanqin test notification',
+    });
+
+    expect((await test(other.token, hookId)).status).toBe(404);
+    for (let i = 0; i < 3; i++) await test(org.token, hookId);
+    const limited = await test(org.token, hookId);
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('too_many_requests');
+  });
+
   it('queues at most a bounded number of notifications per preference and minute', async () => {
     const org = await createOrganization(server.baseUrl);
     const email = await createPreference(org.token, {

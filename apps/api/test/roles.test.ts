@@ -81,6 +81,7 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ token: 'TQ-NOT-A-CODE' }),
   },
   { method: 'GET', route: '/api/v1/security/api-keys', permission: 'keys:manage' },
+  { method: 'GET', route: '/api/v1/dashboard/security/api-keys', permission: 'keys:manage' },
   {
     method: 'POST',
     route: '/api/v1/security/api-keys',
@@ -102,6 +103,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', route: '/api/v1/audit/verify', permission: 'security:read' },
   { method: 'GET', route: '/api/v1/security/trusted-ips', permission: 'security:read' },
+  { method: 'GET', route: '/api/v1/dashboard/security/trusted-ips', permission: 'security:read' },
   {
     method: 'POST',
     route: '/api/v1/security/trusted-ips',
@@ -134,6 +136,11 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ geo_blocking_enabled: false }),
   },
   { method: 'GET', route: '/api/v1/security/events', permission: 'security:read' },
+  {
+    method: 'GET',
+    route: '/api/v1/dashboard/security/security-events',
+    permission: 'security:read',
+  },
   { method: 'GET', route: '/api/v1/security/events/export', permission: 'security:read' },
   {
     method: 'PATCH',
@@ -167,6 +174,11 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     route: '/api/v1/security/notifications/:id',
+    permission: 'security:manage',
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/security/notifications/:id/test',
     permission: 'security:manage',
   },
   {

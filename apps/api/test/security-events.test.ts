@@ -37,6 +37,7 @@ const EVENT_FIELDS = [
   'last_seen_at',
   'notified_at',
   'resolved_at',
+  'is_test',
 ].sort();
 
 /** RFC 4180 parser (fetch's text() has already dropped the byte-order mark), written here so the export is checked by something other than its writer. */

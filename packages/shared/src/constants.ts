@@ -20,6 +20,14 @@ export const SCOPES = [
 export type Scope = (typeof SCOPES)[number];
 export const DEFAULT_SCOPES: Scope[] = ['token:generate', 'token:verify'];
 
+/**
+ * An API key's mode. Test keys (`tqk_test_...`) are never billed, and their codes are test codes:
+ * only test keys verify them, and test keys verify nothing else. The organisation's own client
+ * credentials are live.
+ */
+export const KEY_MODES = ['live', 'test'] as const;
+export type KeyMode = (typeof KEY_MODES)[number];
+
 export const DEFAULT_RATE_LIMIT_PER_HOUR = 1000;
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
 

@@ -52,9 +52,32 @@ export const SECRET_PREFIX = {
   clientSecret: 'tqcs_live_',
   apiKey: 'tqk_live_',
   apiSecret: 'tqs_live_',
+  testApiKey: 'tqk_test_',
+  testApiSecret: 'tqs_test_',
   refreshToken: 'tqr_',
   invitation: 'tqi_',
 } as const;
+
+/** The prefixes of an API key and its secret in each mode. */
+export const API_KEY_PREFIXES = {
+  live: { key: SECRET_PREFIX.apiKey, secret: SECRET_PREFIX.apiSecret },
+  test: { key: SECRET_PREFIX.testApiKey, secret: SECRET_PREFIX.testApiSecret },
+} as const;
+
+/** An API key (public half) of either mode, its checksum holding. */
+export function isApiKeyFormat(value: unknown): value is string {
+  return (
+    hasValidChecksum(SECRET_PREFIX.apiKey, value) ||
+    hasValidChecksum(SECRET_PREFIX.testApiKey, value)
+  );
+}
+
+export function isApiSecretFormat(value: unknown): value is string {
+  return (
+    hasValidChecksum(SECRET_PREFIX.apiSecret, value) ||
+    hasValidChecksum(SECRET_PREFIX.testApiSecret, value)
+  );
+}
 
 /** A non-secret random identifier with a readable prefix, e.g. `tok_3Fq9...`. */
 export function randomId(prefix: string, randomByteCount = 15): string {

@@ -3,6 +3,7 @@ import {
   DEFAULT_RATE_LIMIT_PER_HOUR,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_SCOPES,
+  KEY_MODES,
   SCOPES,
   type Scope,
 } from '../constants.ts';
@@ -46,6 +47,7 @@ export const createApiKeySchema = z.object({
     .nullable()
     .transform((value) => (value ? new Date(value) : undefined))
     .refine(isValidDate, 'expiresAtInvalid'),
+  mode: z.enum(KEY_MODES, 'keyModeInvalid').default('live'),
   organization_id: text().max(100).optional(),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;

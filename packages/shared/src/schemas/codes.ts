@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEY_MODES } from '../constants.ts';
 import { TOKEN_STATUSES, type TokenStatus, verifyTokenSchema } from './tokens.ts';
 
 /**
@@ -19,6 +20,8 @@ export const CODES_PAGE_SIZE_MAX = 100;
 export const codesListQuerySchema = z.object({
   direction: z.enum(CODE_DIRECTIONS).default('issued'),
   status: z.enum(TOKEN_STATUSES).optional(),
+  /** Test codes (issued with a test-mode key) or live ones; both when absent. */
+  mode: z.enum(KEY_MODES).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce
     .number()
@@ -54,6 +57,8 @@ export interface CodeListItem {
   used_by: { name: string } | null;
   issuer: { name: string };
   audience: { name: string };
+  /** Issued with a test-mode key: only test keys can verify it. */
+  is_test: boolean;
 }
 
 export interface CodeList {

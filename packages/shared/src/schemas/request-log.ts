@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEY_MODES } from '../constants.ts';
 import { timestampSchema } from './common.ts';
 import { text } from './text.ts';
 
@@ -10,9 +11,6 @@ import { text } from './text.ts';
 
 export const REQUEST_LOG_PAGE_SIZE_DEFAULT = 50;
 export const REQUEST_LOG_PAGE_SIZE_MAX = 200;
-/** Which calls a mode filter keeps: live keys (and the organisation's own credentials) or test keys. */
-export const KEY_MODES = ['live', 'test'] as const;
-export type KeyMode = (typeof KEY_MODES)[number];
 
 /** `success`: answered below 400; `failure`: refused or failed (400 and above); or one status. */
 const statusFilter = text()

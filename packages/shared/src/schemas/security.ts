@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_CODES, EVENT_SEVERITIES, EVENT_TYPES } from '../constants.ts';
+import { COUNTRY_CODES, EVENT_SEVERITIES, EVENT_TYPES, KEY_MODES } from '../constants.ts';
 import { isIpOrCidr } from '../ip.ts';
 import { text } from './text.ts';
 
@@ -60,6 +60,7 @@ export const securityEventsQuerySchema = z.object({
   event_type: z.enum(EVENT_TYPES).optional(),
   date_range: z.enum(Object.keys(DATE_RANGES) as [DateRange, ...DateRange[]]).default('7d'),
   status: z.enum(['open', 'resolved']).optional(),
+  mode: z.enum(KEY_MODES).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
   organization_id: organizationId,
@@ -107,3 +108,18 @@ export const notificationDeliveriesQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(200).default(50),
   organization_id: organizationId,
 });
+
+/** 200 of POST /api/v1/security/notifications/{id}/test: how the test message went. */
+export const notificationTestResultSchema = z.object({
+  success: z.literal(true),
+  delivery: z.object({
+    status: z.enum(['delivered', 'failed']),
+    response_status: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The webhook's HTTP status; null for email or when none came" }),
+    error: z.string().nullable().meta({ description: 'Why it failed, in English' }),
+  }),
+});
+export type NotificationTestResult = z.infer<typeof notificationTestResultSchema>;

@@ -21,16 +21,19 @@ import {
 } from './api-keys.service.ts';
 
 export async function apiKeyRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
-  app.get('/security/api-keys', async (request) => {
-    const member = await requireMember(ctx, request, rolesWith('keys:manage'));
-    assertOwnOrganization(
-      member,
-      parseInput(organizationQuerySchema, request.query).organization_id,
-    );
-    return {
-      api_keys: await listApiKeys(ctx, member.organization.id, member.organization.time_zone),
-    };
-  });
+  // The spec's /dashboard/security/api-keys is the same list.
+  for (const path of ['/security/api-keys', '/dashboard/security/api-keys']) {
+    app.get(path, async (request) => {
+      const member = await requireMember(ctx, request, rolesWith('keys:manage'));
+      assertOwnOrganization(
+        member,
+        parseInput(organizationQuerySchema, request.query).organization_id,
+      );
+      return {
+        api_keys: await listApiKeys(ctx, member.organization.id, member.organization.time_zone),
+      };
+    });
+  }
 
   app.post('/security/api-keys', async (request, reply) => {
     const member = await requireMember(ctx, request, rolesWith('keys:manage'));

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Scope } from '@tanqin/shared';
+import type { KeyMode, Scope } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { QUARTER_MS, quarterStart } from '../../db/quarter-hours.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
-import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
+import { API_KEY_PREFIXES, generateSecret } from '../../lib/secret-format.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
 import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
 
@@ -23,6 +23,7 @@ export interface ApiKeyCredential {
   rate_limit_per_minute: number;
   is_active: boolean;
   expires_at: Date | null;
+  mode: KeyMode;
   /** Bumped when the key's OAuth access tokens must stop at once (switched off or on). */
   credential_version: number;
   /** The secret before the last roll, accepted until `previous_secret_expires_at`. */
@@ -45,7 +46,7 @@ export async function findApiKeyCredential(
   const credential = await credentialCache.getOrLoad(apiKey, async () => {
     const [row] = await ctx.db.query<ApiKeyCredential>(
       `select k.id, k.organization_id, o.client_id, k.key_name, k.secret_hash, k.scopes, k.allowed_ips,
-              k.rate_limit_per_hour, k.rate_limit_per_minute, k.is_active, k.expires_at,
+              k.rate_limit_per_hour, k.rate_limit_per_minute, k.is_active, k.expires_at, k.mode,
               k.credential_version, k.previous_secret_hash, k.previous_secret_expires_at,
               k.secret_version
          from api_keys k join organizations o on o.id = k.organization_id
@@ -114,16 +115,18 @@ export async function createApiKey(
     rate_limit_per_hour: number;
     rate_limit_per_minute: number;
     expires_at?: Date;
+    mode: KeyMode;
   },
 ) {
   assertFutureExpiry(ctx, input.expires_at);
-  const apiKey = generateSecret(SECRET_PREFIX.apiKey, 16);
-  const apiSecret = generateSecret(SECRET_PREFIX.apiSecret, 32);
+  const prefixes = API_KEY_PREFIXES[input.mode];
+  const apiKey = generateSecret(prefixes.key, 16);
+  const apiSecret = generateSecret(prefixes.secret, 32);
   const allowedIps = input.allowed_ips?.length ? input.allowed_ips : null;
   const [row] = await ctx.db.query<{ id: string; created_at: Date }>(
     `insert into api_keys (id, organization_id, key_name, api_key, secret_hash, scopes, allowed_ips,
-       rate_limit_per_hour, rate_limit_per_minute, expires_at, created_by, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       rate_limit_per_hour, rate_limit_per_minute, expires_at, created_by, created_at, mode)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      returning id, created_at`,
     [
       randomUUID(),
@@ -138,6 +141,7 @@ export async function createApiKey(
       input.expires_at ?? null,
       userId,
       ctx.clock.now(),
+      input.mode,
     ],
   );
   return {
@@ -150,6 +154,7 @@ export async function createApiKey(
     rate_limit_per_hour: input.rate_limit_per_hour,
     rate_limit_per_minute: input.rate_limit_per_minute,
     expires_at: input.expires_at ?? null,
+    mode: input.mode,
     is_active: true,
     created_at: row!.created_at,
   };
@@ -181,7 +186,7 @@ export async function listApiKeys(ctx: AppContext, organizationId: string, timeZ
          union all
          select api_key_id, calls from usage_quarter_hours where organization_id = $1 and starts_at >= $7) h
         group by api_key_id)
-     select k.id, k.key_name, k.api_key, k.scopes, k.allowed_ips, k.is_active, k.created_at, k.expires_at,
+     select k.id, k.key_name, k.api_key, k.mode, k.scopes, k.allowed_ips, k.is_active, k.created_at, k.expires_at,
             k.rate_limit_per_hour, k.rate_limit_per_minute, k.secret_rolled_at,
             case when k.previous_secret_expires_at > $8 then k.previous_secret_expires_at end
               as previous_secret_expires_at,
@@ -220,7 +225,7 @@ export interface ApiKeyChanges {
   expires_at?: Date | null;
 }
 
-const KEY_COLUMNS = `k.id, k.key_name, k.api_key, k.scopes, k.allowed_ips, k.is_active, k.rate_limit_per_hour,
+const KEY_COLUMNS = `k.id, k.key_name, k.api_key, k.mode, k.scopes, k.allowed_ips, k.is_active, k.rate_limit_per_hour,
   k.rate_limit_per_minute, k.expires_at, k.created_at, k.secret_rolled_at`;
 
 /**
@@ -283,7 +288,12 @@ export async function rollApiKeySecret(
   graceSeconds: number,
 ) {
   const now = ctx.clock.now();
-  const apiSecret = generateSecret(SECRET_PREFIX.apiSecret, 32);
+  const [key] = await ctx.db.query<{ mode: KeyMode }>(
+    'select mode from api_keys where id = $1 and organization_id = $2',
+    [keyId, organizationId],
+  );
+  if (!key) throw notFound('API key');
+  const apiSecret = generateSecret(API_KEY_PREFIXES[key.mode].secret, 32);
   const graceEnd = graceSeconds > 0 ? new Date(now.getTime() + graceSeconds * 1000) : null;
   const [row] = await ctx.db.query<{ api_key: string; key_name: string }>(
     `update api_keys

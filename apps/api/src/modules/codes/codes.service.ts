@@ -1,4 +1,4 @@
-import type { CodeDirection, CodeList, CodeListItem, TokenStatus } from '@tanqin/shared';
+import type { CodeDirection, CodeList, CodeListItem, KeyMode, TokenStatus } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Principal } from '../auth/sessions.service.ts';
 import type { Membership } from '../organizations/organizations.service.ts';
@@ -20,6 +20,7 @@ function dashboardCaller(member: Principal & Membership): ApiCaller {
     ratePerMinute: 0,
     ratePerHour: 0,
     allowedIps: null,
+    isTest: false,
     actor: `user:${member.userId}`,
   };
 }
@@ -45,6 +46,7 @@ interface CodeRow {
   used_by_name: string | null;
   issuer_name: string;
   audience_name: string;
+  is_test: boolean;
 }
 
 const OWNER_COLUMN: Record<CodeDirection, string> = {
@@ -64,11 +66,18 @@ const STATUS_CONDITION: Record<TokenStatus, string> = {
 export async function listCodes(
   ctx: AppContext,
   organizationId: string,
-  query: { direction: CodeDirection; status?: TokenStatus; page: number; page_size: number },
+  query: {
+    direction: CodeDirection;
+    status?: TokenStatus;
+    mode?: KeyMode;
+    page: number;
+    page_size: number;
+  },
 ): Promise<CodeList> {
   const params: unknown[] = [organizationId, ctx.clock.now()];
   const where = [`${OWNER_COLUMN[query.direction]} = $1`];
   if (query.status) where.push(STATUS_CONDITION[query.status]);
+  if (query.mode) where.push(query.mode === 'test' ? 't.is_test' : 'not t.is_test');
   const whereSql = where.join(' and ');
   // $2 (now) is referenced by the status expression even when no filter is set.
   const [count] = await ctx.db.query<{ total: number }>(
@@ -79,7 +88,7 @@ export async function listCodes(
     `select t.id as token_id, t.data_scope, t.data_fields,
             case when t.status = 'active' and t.expires_at <= $2 then 'expired' else t.status end as status,
             t.created_at, t.expires_at, t.used_at, u.name as used_by_name,
-            i.name as issuer_name, a.name as audience_name
+            i.name as issuer_name, a.name as audience_name, t.is_test
        from tokens t
        join organizations i on i.id = t.organization_id
        join organizations a on a.id = t.audience_organization_id
@@ -100,6 +109,7 @@ export async function listCodes(
     used_by: row.used_by_name === null ? null : { name: row.used_by_name },
     issuer: { name: row.issuer_name },
     audience: { name: row.audience_name },
+    is_test: row.is_test,
   }));
   return { tokens, total: count?.total ?? 0, page: query.page, page_size: query.page_size };
 }

@@ -88,3 +88,38 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
     ].join('\n'),
   };
 }
+
+/** A test of a channel, sent on request from the dashboard: no event behind it. */
+export interface TestNotification {
+  id: string;
+  organization_id: string;
+  organization_name: string;
+  sent_at: Date;
+}
+
+export function testWebhookPayload(test: TestNotification): string {
+  return JSON.stringify({
+    type: 'security.test',
+    timestamp: test.sent_at.toISOString(),
+    data: {
+      id: test.id,
+      message: 'A test notification from Tanqin: this webhook receives security events.',
+      organization: { id: test.organization_id, name: test.organization_name },
+    },
+  });
+}
+
+export function testNotificationEmail(to: string, test: TestNotification): MailMessage {
+  return {
+    to,
+    subject: 'تنقين: إشعار تجريبي | Tanqin test notification',
+    text: [
+      `هذا إشعار تجريبي طلبه أحد أعضاء ${test.organization_name} من مركز الأمان.`,
+      'وصوله يعني أن هذا البريد سيتلقى إشعارات الأحداث الأمنية المختارة.',
+      '',
+      `A member of ${test.organization_name} sent this test from the security center.`,
+      'Its arrival means this address will receive the chosen security events.',
+      `Test id: ${test.id}`,
+    ].join('\n'),
+  };
+}

@@ -24,7 +24,7 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1));
 }
 
-function mailOf(ctx: AppContext) {
+export function mailOf(ctx: AppContext) {
   ctx.mail ??= createMailSender(ctx.config, ctx.clock);
   return ctx.mail;
 }
@@ -89,7 +89,7 @@ async function claimDueDeliveries(ctx: AppContext, now: Date): Promise<ClaimedDe
   );
 }
 
-class DeliveryFailure extends Error {
+export class DeliveryFailure extends Error {
   constructor(
     message: string,
     readonly responseStatus: number | null = null,
@@ -98,18 +98,26 @@ class DeliveryFailure extends Error {
   }
 }
 
-async function sendWebhook(ctx: AppContext, delivery: ClaimedDelivery): Promise<number> {
+const sendWebhook = (ctx: AppContext, delivery: ClaimedDelivery) =>
+  postWebhook(ctx, delivery, `msg_${delivery.message_id}`, webhookPayload(delivery));
+
+/** Posts a signed body to a preference's webhook; a non-2xx answer throws DeliveryFailure. */
+export async function postWebhook(
+  ctx: AppContext,
+  preference: { destination: string; secret_encrypted: string | null; preference_id: string },
+  messageId: string,
+  body: string,
+): Promise<number> {
   // Checked again now, after a fresh resolution: the name may point elsewhere since creation.
   const { url, address } = await checkWebhookDestination(
     webhookNetworkOf(ctx),
-    delivery.destination,
+    preference.destination,
   );
   const secret = decrypt(
     ctx.keys.webhookSecret,
-    delivery.secret_encrypted!,
-    delivery.preference_id,
+    preference.secret_encrypted!,
+    preference.preference_id,
   ).toString();
-  const body = webhookPayload(delivery);
   const timestamp = Math.floor(ctx.clock.now().getTime() / 1000);
   const { status } = await webhookNetworkOf(ctx).post({
     url,
@@ -119,7 +127,7 @@ async function sendWebhook(ctx: AppContext, delivery: ClaimedDelivery): Promise<
     headers: {
       'content-type': 'application/json',
       'user-agent': 'Tanqin-Webhooks/1.0',
-      ...signWebhook(secret, `msg_${delivery.message_id}`, timestamp, body),
+      ...signWebhook(secret, messageId, timestamp, body),
     },
   });
   if (status < 200 || status > 299) throw new DeliveryFailure(`HTTP ${status}`, status);

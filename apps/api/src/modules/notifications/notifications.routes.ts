@@ -1,14 +1,16 @@
 import {
   createNotificationPreferenceSchema,
   notificationDeliveriesQuerySchema,
+  notificationTestResultSchema,
   organizationQuerySchema,
   type Permission,
   rolesWith,
   securityIdParamsSchema,
   toggleSchema,
 } from '@tanqin/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { type ContractApp, guard, problemResponses } from '../../lib/contract.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { listDeliveries, replayDelivery } from './notification-delivery.service.ts';
@@ -18,9 +20,10 @@ import {
   listNotificationPreferences,
   setNotificationPreferenceActive,
 } from './notification-preferences.service.ts';
+import { sendTestNotification } from './notification-test.service.ts';
 
 /** Notification preferences of the security center and their delivery log. */
-export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function notificationRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
   const member = async (
     request: FastifyRequest,
     permission: Permission,
@@ -76,6 +79,42 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     await deleteNotificationPreference(ctx, organizationId, id);
     return { success: true };
   });
+
+  const manager = guard((request) => requireMember(ctx, request, rolesWith('security:manage')));
+
+  app.post(
+    '/security/notifications/:id/test',
+    {
+      schema: {
+        summary: 'Send a test message on a notification channel now and tell how it went',
+        tags: ['Security'],
+        params: securityIdParamsSchema,
+        response: {
+          200: notificationTestResultSchema,
+          ...problemResponses({
+            validation_failed: 'the id is not a UUID',
+            invalid_json: 'a body was sent and is not JSON',
+            unsupported_media_type: 'a body was sent and is not JSON',
+            payload_too_large: 'a body over 64 KB was sent',
+            unauthenticated: 'no session',
+            session_expired: 'the session has ended',
+            forbidden: 'the role may not manage the security center',
+            not_found: "no such channel in the caller's organisation",
+            too_many_requests: 'more than 5 tests of this channel in a minute',
+          }),
+        },
+      },
+      preValidation: manager.check,
+    },
+    async (request) => ({
+      success: true as const,
+      delivery: await sendTestNotification(
+        ctx,
+        manager.of(request).organization.id,
+        request.params.id,
+      ),
+    }),
+  );
 
   app.get('/security/notifications/:id/deliveries', async (request) => {
     const { id } = parseInput(securityIdParamsSchema, request.params);

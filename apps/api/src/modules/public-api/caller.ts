@@ -10,6 +10,11 @@ export interface ApiCaller {
   ratePerMinute: number;
   ratePerHour: number;
   allowedIps: string[] | null;
+  /**
+   * A test-mode key (`tqk_test_`): its calls are never billed (`isBilled` in
+   * wallet/billing.service.ts decides, for every billed operation) and it sees only test codes.
+   */
+  isTest: boolean;
   /** Who the audit log names, when not a key: e.g. `user:<id>` for staff on the dashboard. */
   actor?: string;
 }

@@ -9,7 +9,12 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
-import { hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
+import {
+  hasValidChecksum,
+  isApiKeyFormat,
+  isApiSecretFormat,
+  SECRET_PREFIX,
+} from '../../lib/secret-format.ts';
 import {
   type ApiKeyCredential,
   findApiKeyCredential,
@@ -65,6 +70,7 @@ function keyCaller(key: ApiKeyCredential): Authenticated {
     ratePerMinute: key.rate_limit_per_minute,
     ratePerHour: key.rate_limit_per_hour,
     allowedIps: key.allowed_ips,
+    isTest: key.mode === 'test',
   };
   return {
     caller,
@@ -93,6 +99,7 @@ function organizationCaller(org: OrganizationCredential): ApiCaller {
     ratePerMinute: DEFAULT_RATE_LIMIT_PER_MINUTE,
     ratePerHour: DEFAULT_RATE_LIMIT_PER_HOUR,
     allowedIps: null,
+    isTest: false,
   };
 }
 
@@ -105,8 +112,8 @@ export async function authenticateClientCredentials(
   clientId: string,
   clientSecret: string,
 ): Promise<Authenticated | undefined> {
-  if (hasValidChecksum(SECRET_PREFIX.apiKey, clientId)) {
-    if (!hasValidChecksum(SECRET_PREFIX.apiSecret, clientSecret)) return undefined;
+  if (isApiKeyFormat(clientId)) {
+    if (!isApiSecretFormat(clientSecret)) return undefined;
     const key = await findApiKeyCredential(ctx, clientId);
     const secret = key && matchApiSecret(ctx, key, clientSecret);
     if (!secret) return undefined;
@@ -233,7 +240,7 @@ async function authenticateBearer(ctx: AppContext, token: string): Promise<Authe
   // Signed by us, yet checked: an id that is not one of ours is refused before any lookup.
   let result: Authenticated | undefined;
   if (payload.kid !== undefined && payload.kid !== null) {
-    if (!hasValidChecksum(SECRET_PREFIX.apiKey, payload.kid)) throw invalidToken();
+    if (!isApiKeyFormat(payload.kid)) throw invalidToken();
     const key = await findApiKeyCredential(ctx, payload.kid);
     result = key && isSecretVersionValid(ctx, key, payload.sv) ? keyCaller(key) : undefined;
   } else if (hasValidChecksum(SECRET_PREFIX.clientId, payload.cid)) {

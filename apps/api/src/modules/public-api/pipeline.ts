@@ -153,6 +153,7 @@ export async function admitApiCall(
         apiKeyId: caller.apiKeyId,
         apiKeyName: caller.keyName,
         isBlockedRequest: true,
+        isTest: caller.isTest,
       });
     }
     throw error;
@@ -223,6 +224,7 @@ export function watchFailedCalls(app: FastifyInstance, ctx: AppContext) {
           organizationId: outcome.admitted.organizationId,
           apiKeyId: outcome.admitted.apiKeyId,
           apiKeyName: outcome.admitted.keyName,
+          isTest: outcome.admitted.isTest,
         });
         return;
       }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import { hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
+import { hasValidChecksum, isApiKeyFormat, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { oauthClientId } from '../public-api/pipeline.ts';
 import { callerOf } from '../public-api/request-caller.ts';
 import type { LoggedCall, RequestLogWriter } from './request-log.writer.ts';
@@ -33,8 +33,7 @@ function presented(request: FastifyRequest) {
   return {
     presentedClientId:
       candidates.find((value) => hasValidChecksum(SECRET_PREFIX.clientId, value)) ?? null,
-    presentedApiKey:
-      candidates.find((value) => hasValidChecksum(SECRET_PREFIX.apiKey, value)) ?? null,
+    presentedApiKey: candidates.find((value) => isApiKeyFormat(value)) ?? null,
   };
 }
 
@@ -65,7 +64,7 @@ export function logApiRequests(app: FastifyInstance, writer: RequestLogWriter, c
       organizationId: caller?.organizationId ?? null,
       apiKeyId: caller?.apiKeyId ?? null,
       apiKeyName: caller?.keyName ?? null,
-      isTest: false,
+      isTest: caller?.isTest ?? false,
       ...(caller ? { presentedClientId: null, presentedApiKey: null } : presented(request)),
     };
     if (call.organizationId || call.presentedClientId || call.presentedApiKey) writer.record(call);

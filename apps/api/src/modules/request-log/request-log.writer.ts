@@ -46,7 +46,8 @@ with input as (
          api_key_id, api_key_name, is_test, presented_client_id, presented_api_key, bucket)),
 resolved as (
   select r.*, coalesce(r.organization_id, c.id, k.organization_id) as org_id,
-         k.id as presented_key_id, k.key_name as presented_key_name, k.organization_id as presented_key_org
+         k.id as presented_key_id, k.key_name as presented_key_name, k.organization_id as presented_key_org,
+         k.mode = 'test' as presented_key_is_test
     from input r
     left join organizations c on r.organization_id is null and c.client_id = r.presented_client_id
     left join api_keys k on r.organization_id is null and k.api_key = r.presented_api_key),
@@ -56,7 +57,8 @@ logged as (
   select v.id, v.org_id, v.created_at, v.method, v.path, v.status, v.code,
          coalesce(v.api_key_id, case when v.presented_key_org = v.org_id then v.presented_key_id end),
          coalesce(v.api_key_name, case when v.presented_key_org = v.org_id then v.presented_key_name end),
-         v.client_ip, v.country, v.latency_ms, v.is_test
+         v.client_ip, v.country, v.latency_ms,
+         v.is_test or coalesce(v.presented_key_org = v.org_id and v.presented_key_is_test, false)
     from resolved v join organizations o on o.id = v.org_id
   returning id, organization_id, created_at, api_key_id, status, code, is_test)
 insert into request_daily (organization_id, day, api_key_id, outcome, is_test, requests, latency_histogram)

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import { hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
+import { hasValidChecksum, isApiKeyFormat, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { findApiKeyCredential } from '../api-keys/api-keys.service.ts';
 import { recordSecurityEvent } from './security-events.service.ts';
@@ -18,6 +18,7 @@ export interface FailureSource {
   method: string;
   apiKeyId?: string | null;
   apiKeyName?: string | null;
+  isTest?: boolean;
 }
 
 const descriptions: Record<FailureKind, (ip: string) => string> = {
@@ -47,6 +48,7 @@ export async function noteFailure(ctx: AppContext, kind: FailureKind, source: Fa
     requestMethod: source.method,
     apiKeyId: source.apiKeyId,
     apiKeyName: source.apiKeyName,
+    isTest: source.isTest,
     additionalData: {
       failure: kind,
       failures_in_window: failures,
@@ -65,7 +67,7 @@ export async function organizationAimedAt(
   ctx: AppContext,
   clientId: string | undefined,
 ): Promise<string | undefined> {
-  if (hasValidChecksum(SECRET_PREFIX.apiKey, clientId)) {
+  if (isApiKeyFormat(clientId)) {
     return (await findApiKeyCredential(ctx, clientId))?.organization_id;
   }
   // Junk is nobody's, without a lookup.

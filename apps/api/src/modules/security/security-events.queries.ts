@@ -1,4 +1,10 @@
-import { DATE_RANGES, type DateRange, type EventSeverity, type EventType } from '@tanqin/shared';
+import {
+  DATE_RANGES,
+  type DateRange,
+  type EventSeverity,
+  type EventType,
+  type KeyMode,
+} from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 
@@ -7,11 +13,12 @@ export interface EventFilters {
   event_type?: EventType;
   date_range: DateRange;
   status?: 'open' | 'resolved';
+  mode?: KeyMode;
 }
 
 const EVENT_COLUMNS = `id, event_type, event_severity, event_description, client_ip, user_agent, request_path,
   request_method, additional_data, api_key_id, api_key_name, occurrences, created_at, last_seen_at, notified_at,
-  resolved_at`;
+  resolved_at, is_test`;
 
 function whereClause(ctx: AppContext, organizationId: string, filters: EventFilters) {
   const since = new Date(ctx.clock.now().getTime() - DATE_RANGES[filters.date_range] * 86_400_000);
@@ -21,6 +28,7 @@ function whereClause(ctx: AppContext, organizationId: string, filters: EventFilt
   if (filters.event_type) conditions.push(`event_type = $${params.push(filters.event_type)}`);
   if (filters.status === 'open') conditions.push('resolved_at is null');
   if (filters.status === 'resolved') conditions.push('resolved_at is not null');
+  if (filters.mode) conditions.push(`is_test = $${params.push(filters.mode === 'test')}`);
   return { sql: conditions.join(' and '), params };
 }
 

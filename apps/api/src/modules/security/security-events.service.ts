@@ -18,6 +18,8 @@ export interface SecurityEventInput {
   additionalData?: Record<string, unknown>;
   /** A /v1 request the pipeline refused (counted as blocked in the security stats). */
   isBlockedRequest?: boolean;
+  /** Caused by a test-mode key: marked, and hidden when the dashboard hides test data. */
+  isTest?: boolean;
 }
 
 const DEDUPE_WINDOW_MS = 60_000;
@@ -45,14 +47,15 @@ export async function recordSecurityEvent(ctx: AppContext, event: SecurityEventI
     `with event_upsert as (
        insert into security_events (id, organization_id, event_type, event_severity, event_description,
          client_ip, user_agent, request_path, request_method, additional_data, api_key_id, api_key_name,
-         is_blocked_request, dedupe_key, created_at, last_seen_at)
+         is_blocked_request, dedupe_key, created_at, last_seen_at, is_test)
        values (${p.add(randomUUID(), 'uuid')}, ${p.add(event.organizationId, 'uuid')}, ${p.add(event.type, 'text')},
          ${p.add(event.severity, 'text')}, ${p.add(event.description, 'text')}, ${p.add(event.clientIp ?? null, 'text')},
          ${p.add(event.userAgent?.slice(0, 300) ?? null, 'text')}, ${p.add(event.requestPath?.slice(0, 300) ?? null, 'text')},
          ${p.add(event.requestMethod ?? null, 'text')},
          ${p.add(event.additionalData ? JSON.stringify(event.additionalData) : null, 'jsonb')},
          ${p.add(event.apiKeyId ?? null, 'uuid')}, ${p.add(event.apiKeyName ?? null, 'text')},
-         ${p.add(event.isBlockedRequest ?? false, 'boolean')}, ${p.add(dedupeKey, 'text')}, ${at}, ${at})
+         ${p.add(event.isBlockedRequest ?? false, 'boolean')}, ${p.add(dedupeKey, 'text')}, ${at}, ${at},
+         ${p.add(event.isTest ?? false, 'boolean')})
        on conflict (dedupe_key) do update
          set occurrences = security_events.occurrences + 1, last_seen_at = excluded.last_seen_at
        returning id, organization_id, event_type, occurrences),

@@ -55,10 +55,13 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   const queryOrganization = (query: unknown) =>
     parseInput(organizationQuerySchema, query).organization_id;
 
-  app.get('/security/trusted-ips', async (request) => {
-    const caller = await member(request, 'security:read', queryOrganization(request.query));
-    return { trusted_ips: await listTrustedIps(ctx, caller.organization.id) };
-  });
+  // The spec's /dashboard/security/trusted-ips is the same list.
+  for (const path of ['/security/trusted-ips', '/dashboard/security/trusted-ips']) {
+    app.get(path, async (request) => {
+      const caller = await member(request, 'security:read', queryOrganization(request.query));
+      return { trusted_ips: await listTrustedIps(ctx, caller.organization.id) };
+    });
+  }
 
   app.post('/security/trusted-ips', async (request, reply) => {
     const input = parseInput(createTrustedIpSchema, request.body);
@@ -117,11 +120,14 @@ export async function securityRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     };
   });
 
-  app.get('/security/events', async (request) => {
-    const query = parseInput(securityEventsQuerySchema, request.query);
-    const caller = await member(request, 'security:read', query.organization_id);
-    return listSecurityEvents(ctx, caller.organization.id, query, query.page, query.page_size);
-  });
+  // The spec's /dashboard/security/security-events is the same list.
+  for (const path of ['/security/events', '/dashboard/security/security-events']) {
+    app.get(path, async (request) => {
+      const query = parseInput(securityEventsQuerySchema, request.query);
+      const caller = await member(request, 'security:read', query.organization_id);
+      return listSecurityEvents(ctx, caller.organization.id, query, query.page, query.page_size);
+    });
+  }
 
   app.patch('/security/events/:id/resolve', async (request) => {
     const { id } = parseInput(idParams, request.params);

@@ -10,6 +10,7 @@ import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 import {
   type BilledCall,
+  isBillable,
   type KeyUseFlags,
   recordUsage,
   rememberKeyUse,
@@ -65,6 +66,7 @@ function billedCall(
   isVerification = false,
 ): BilledCall {
   return {
+    isBilled: isBillable(caller),
     organizationId: caller.organizationId,
     apiKeyId: caller.apiKeyId,
     endpoint: `${meta.method} ${meta.path.replace(/\/tok_[^/]+/, '/{token_id}')}`,
@@ -156,6 +158,7 @@ export async function generateToken(
       subjectRef: input.subject?.user_id ?? null,
       createdAt: now,
       expiresAt,
+      isTest: caller.isTest,
     },
     { organizationId: caller.organizationId, actor: actorOf(caller) },
     billedCall(ctx, caller, meta, 201),
@@ -194,6 +197,7 @@ async function refuseVerify(
     requestPath: meta.path,
     requestMethod: meta.method,
     additionalData: { token_id: target.id, presented_by: caller.clientId },
+    isTest: caller.isTest,
   });
   // Exactly as for an unknown code: the caller learns nothing about codes not meant for it.
   return notFound();
@@ -223,6 +227,7 @@ export async function verifyToken(
     { organizationId: caller.organizationId, actor: actorOf(caller) },
     now,
     billedCall(ctx, caller, meta, 200, true),
+    caller.isTest,
   );
   if (!outcome.found || !outcome.consumed) throw await refuseVerify(ctx, caller, meta, outcome);
   const { target } = outcome;
@@ -251,8 +256,9 @@ export async function getTokenStatus(
     `select t.id, t.status, t.created_at, t.expires_at, t.used_at, o.name as used_by_name,
             o.client_id as used_by_client_id
        from tokens t left join organizations o on o.id = t.used_by_organization_id
-      where t.id = $1 and (t.organization_id = $2 or t.audience_organization_id = $2)`,
-    [tokenId, caller.organizationId],
+      where t.id = $1 and (t.organization_id = $2 or t.audience_organization_id = $2)
+        and t.is_test = $3`,
+    [tokenId, caller.organizationId, caller.isTest],
   );
   if (!row) throw notFound();
   await noteKeyUse(ctx, caller, meta, await writeBill(ctx.db, billedCall(ctx, caller, meta, 200)));
@@ -278,8 +284,8 @@ export async function revokeTokenByIssuer(
   const now = ctx.clock.now();
   const outcome = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.query<TokenRow>(
-      'select id, organization_id, status, expires_at from tokens where id = $1 and organization_id = $2 for update',
-      [tokenId, caller.organizationId],
+      'select id, organization_id, status, expires_at from tokens where id = $1 and organization_id = $2 and is_test = $3 for update',
+      [tokenId, caller.organizationId, caller.isTest],
     );
     if (!row) return { error: notFound() };
     const status = effectiveStatus(row, now);

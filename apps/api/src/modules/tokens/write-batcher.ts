@@ -11,6 +11,7 @@ import {
   type KeyUseFirsts,
   type KeyUseFlags,
   keyUseFlags,
+  NOT_BILLED_FLAGS,
   unknownKeyUses,
 } from '../wallet/billing.service.ts';
 import { activeCodeCountCte } from './active-codes.ts';
@@ -30,6 +31,8 @@ export interface NewToken {
   subjectRef: string | null;
   createdAt: Date;
   expiresAt: Date;
+  /** Issued with a test-mode key: only test-mode verifies find it. */
+  isTest: boolean;
 }
 
 /** Who acts on a code, as its audit row names them. */
@@ -50,7 +53,15 @@ export interface VerifyTarget {
 
 type TokenWrite =
   | { kind: 'generate'; token: NewToken; by: TokenActor; bill: BilledCall }
-  | { kind: 'verify'; codeHash: string; by: TokenActor; at: Date; bill: BilledCall }
+  | {
+      kind: 'verify';
+      codeHash: string;
+      by: TokenActor;
+      at: Date;
+      bill: BilledCall;
+      /** A test-mode caller: it finds test codes only, a live one live codes only. */
+      isTest: boolean;
+    }
   | { kind: 'bill'; bill: BilledCall };
 
 /**
@@ -83,13 +94,13 @@ const BATCH_SQL = `with recursive
     select * from jsonb_to_recordset($1::jsonb) as g (ord int, id text, organization_id uuid,
       audience_organization_id uuid, api_key_id uuid, code_hash text, ciphertext text, data_fields text[],
       data_scope text[], audit_shard int, subject_hash text, subject_ref text, created_at timestamptz,
-      expires_at timestamptz, actor_organization_id uuid, actor text)),
+      expires_at timestamptz, actor_organization_id uuid, actor text, is_test boolean)),
   verifies as (
     select * from jsonb_to_recordset($2::jsonb) as v (ord int, code_hash text, organization_id uuid,
-      actor text, at timestamptz)),
+      actor text, at timestamptz, is_test boolean)),
   verify_target as materialized (
     select t.id, t.code_hash, t.organization_id, t.audience_organization_id, t.ciphertext, t.status,
-           t.expires_at, t.data_fields, t.data_scope, t.audit_shard
+           t.expires_at, t.data_fields, t.data_scope, t.audit_shard, t.is_test
       from tokens t
      where t.code_hash = any($3::text[])
      order by t.id
@@ -98,7 +109,7 @@ const BATCH_SQL = `with recursive
     select v.ord, v.organization_id as caller_id, v.actor, v.at, t.*,
            t.audience_organization_id = v.organization_id and t.status = 'active' and t.expires_at > v.at
              and t.ciphertext is not null as is_usable
-      from verifies v join verify_target t using (code_hash)),
+      from verifies v join verify_target t on t.code_hash = v.code_hash and t.is_test = v.is_test),
   verify_ranked as (
     select u.*, u.is_usable and row_number() over (partition by u.id, u.is_usable order by u.ord) = 1
              as consumes
@@ -121,9 +132,9 @@ const BATCH_SQL = `with recursive
   ${auditAppendCtes('batch_audit')},
   token_insert as (
     insert into tokens (id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext,
-      data_fields, data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at)
+      data_fields, data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at, is_test)
     select id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext, data_fields,
-           data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at
+           data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at, is_test
       from generated),
   token_consume as (
     update tokens t set status = 'used', used_at = o.at, used_by_organization_id = o.caller_id,
@@ -172,6 +183,7 @@ async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenW
         subject_ref: t.subjectRef,
         created_at: t.createdAt,
         expires_at: t.expiresAt,
+        is_test: t.isTest,
         actor_organization_id: op.by.organizationId,
         actor: op.by.actor,
       });
@@ -182,11 +194,14 @@ async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenW
         organization_id: op.by.organizationId,
         actor: op.by.actor,
         at: op.at,
+        is_test: op.isTest,
       });
     }
-    bills.push({ verify_ord: op.kind === 'verify' ? ord : null, ...billedCallRecord(op.bill) });
+    if (op.bill.isBilled) {
+      bills.push({ verify_ord: op.kind === 'verify' ? ord : null, ...billedCallRecord(op.bill) });
+    }
   }
-  const unknown = unknownKeyUses(ops.map((op) => op.bill));
+  const unknown = unknownKeyUses(ops.map((op) => op.bill).filter((bill) => bill.isBilled));
   const [result] = await db.query<BatchResult>(BATCH_SQL, [
     JSON.stringify(generated),
     JSON.stringify(verifies),
@@ -197,7 +212,7 @@ async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenW
   ]);
   const verified = new Map(result!.verified.map((v) => [v.ord, v]));
   const isBilled = (op: TokenWrite, ord: number) =>
-    op.kind !== 'verify' || verified.get(ord)?.consumes === true;
+    op.bill.isBilled && (op.kind !== 'verify' || verified.get(ord)?.consumes === true);
   const billed = ops.filter(isBilled);
   const flags = keyUseFlags(
     billed.map((op) => op.bill),
@@ -205,7 +220,7 @@ async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenW
   );
   const flagsOf = new Map(billed.map((op, index) => [op, flags[index]!]));
   return ops.map((op, ord): TokenWriteOutcome => {
-    if (op.kind !== 'verify') return flagsOf.get(op)!;
+    if (op.kind !== 'verify') return flagsOf.get(op) ?? NOT_BILLED_FLAGS;
     const found = verified.get(ord);
     if (!found) return { found: false };
     const target: VerifyTarget = {
@@ -217,7 +232,7 @@ async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenW
       issuer_client_id: found.issuer_client_id,
     };
     return found.consumes
-      ? { found: true, target, consumed: true, flags: flagsOf.get(op)! }
+      ? { found: true, target, consumed: true, flags: flagsOf.get(op) ?? NOT_BILLED_FLAGS }
       : { found: true, target, consumed: false, reason: found.reason! };
   });
 }
@@ -259,6 +274,7 @@ export async function writeVerify(
   by: TokenActor,
   at: Date,
   bill: BilledCall,
+  isTest: boolean,
 ): Promise<VerifyOutcome> {
   return (await tokenWrites(db).submit({
     kind: 'verify',
@@ -266,10 +282,12 @@ export async function writeVerify(
     by,
     at,
     bill,
+    isTest,
   })) as VerifyOutcome;
 }
 
 /** Bills one call that writes nothing else (a status read); resolves once committed. */
 export async function writeBill(db: Database, bill: BilledCall): Promise<KeyUseFlags> {
+  if (!bill.isBilled) return NOT_BILLED_FLAGS;
   return (await tokenWrites(db).submit({ kind: 'bill', bill })) as KeyUseFlags;
 }

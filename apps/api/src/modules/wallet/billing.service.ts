@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { quarterSql } from '../../db/quarter-hours.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { ApiCaller } from '../public-api/caller.ts';
 
 /** Riyal as a decimal string ("0.005") to integer thousandths (5); config validated the format. */
 export function riyalToMillis(riyal: string): number {
@@ -15,7 +16,18 @@ export function millisToRiyal(millis: number): string {
   return `${sign}${Math.floor(abs / 1000)}.${String(abs % 1000).padStart(3, '0')}`;
 }
 
+/**
+ * Whether a /v1 call is billed: every successful token call is, except those of a test-mode key.
+ * The one place the decision is made: a call that is not billed writes no usage row, is in no
+ * roll-up and raises no first-use or new-address event (see `billedOnly`).
+ */
+export function isBillable(caller: Pick<ApiCaller, 'isTest'>): boolean {
+  return !caller.isTest;
+}
+
 export interface BilledCall {
+  /** isBillable(caller): false for a test-mode call, which the billing writes leave out. */
+  isBilled: boolean;
   organizationId: string;
   apiKeyId: string | null;
   endpoint: string;
@@ -46,6 +58,9 @@ export interface KeyUseFlags {
   is_first_use: boolean;
   is_new_ip: boolean;
 }
+
+/** What a call that is not billed is a first for: nothing. */
+export const NOT_BILLED_FLAGS: KeyUseFlags = { is_first_use: false, is_new_ip: false };
 
 /** The columns the billing CTEs read from their calls, for `jsonb_to_recordset`. */
 export const BILLED_CALL_COLUMNS = `id uuid, organization_id uuid, api_key_id uuid, endpoint text,
@@ -174,8 +189,9 @@ export function keyUseFlags(calls: BilledCall[], firsts: KeyUseFirsts): KeyUseFl
 }
 
 /** Bills calls on their own statement, inside the caller's transaction (see billingCtes). */
-export async function recordUsage(tx: Queryable, calls: BilledCall[]): Promise<KeyUseFlags[]> {
-  if (calls.length === 0) return [];
+export async function recordUsage(tx: Queryable, requested: BilledCall[]): Promise<KeyUseFlags[]> {
+  const calls = requested.filter((call) => call.isBilled);
+  if (calls.length === 0) return requested.map(() => NOT_BILLED_FLAGS);
   const unknown = unknownKeyUses(calls);
   const [row] = await tx.query<KeyUseFirsts>(
     `with billed as (select * from jsonb_to_recordset($1::jsonb) as c (${BILLED_CALL_COLUMNS})),
@@ -183,5 +199,6 @@ export async function recordUsage(tx: Queryable, calls: BilledCall[]): Promise<K
      select ${KEY_USE_FIRSTS_SQL}`,
     [JSON.stringify(calls.map(billedCallRecord)), unknown.keys, unknown.addresses],
   );
-  return keyUseFlags(calls, row!);
+  const flags = keyUseFlags(calls, row!);
+  return requested.map((call) => (call.isBilled ? flags.shift()! : NOT_BILLED_FLAGS));
 }

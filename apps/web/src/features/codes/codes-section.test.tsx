@@ -38,6 +38,7 @@ const listOf = (overrides: Partial<CodeList> = {}): CodeList => ({
       used_by: { name: 'بنك الاختبار' },
       issuer: { name: 'وزارة الاختبار' },
       audience: { name: 'بنك الاختبار' },
+      is_test: false,
     },
     {
       token_id: 'tok_active2',
@@ -50,6 +51,7 @@ const listOf = (overrides: Partial<CodeList> = {}): CodeList => ({
       used_by: null,
       issuer: { name: 'شركة الشحن' },
       audience: { name: 'بنك الاختبار' },
+      is_test: false,
     },
   ],
   total: 2,

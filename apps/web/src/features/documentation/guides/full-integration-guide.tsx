@@ -62,6 +62,7 @@ const ERROR_ROWS: Array<[number, string]> = [
 ];
 
 const CHECKLIST = ['keys', 'secrets', 'gone', 'retry', 'monitor'] as const;
+const TEST_MODE_POINTS = ['free', 'apart', 'real', 'marked'] as const;
 
 export function FullIntegrationGuide({ context }: { context: GuideContext }) {
   const { t } = useTranslation('documentation');
@@ -104,6 +105,20 @@ export function FullIntegrationGuide({ context }: { context: GuideContext }) {
         <Paragraph>
           <Rich k="fullIntegration.auth.oauthErrors" />
         </Paragraph>
+      </GuideSection>
+
+      <GuideSection id="integration-test-mode" title={t('fullIntegration.testMode.title')}>
+        <Paragraph>
+          <Rich k="fullIntegration.testMode.body" />
+        </Paragraph>
+        <BulletList>
+          {TEST_MODE_POINTS.map((point) => (
+            <li key={point}>
+              <Rich k={`fullIntegration.testMode.items.${point}`} />
+            </li>
+          ))}
+        </BulletList>
+        <Paragraph>{t('fullIntegration.testMode.switch')}</Paragraph>
       </GuideSection>
 
       <GuideSection id="integration-generate" title={t('fullIntegration.generate.title')}>

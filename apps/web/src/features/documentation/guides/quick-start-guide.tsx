@@ -47,6 +47,9 @@ export function QuickStartGuide({ context }: { context: GuideContext }) {
             links={{ keys: <GuideLink to="/org-dashboard?section=keys" /> }}
           />
         </Paragraph>
+        <Paragraph>
+          <Rich k="quickStart.step1.testKey" />
+        </Paragraph>
         <Callout tone="warning">
           <Rich k="quickStart.step1.secret" />
         </Callout>
