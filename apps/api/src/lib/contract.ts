@@ -127,6 +127,12 @@ export function problemResponses(
 export const SESSION_PROBLEMS = ['unauthenticated', 'session_expired'] as const;
 /** An organisation member's route: also not a member, or a role without the permission. */
 export const MEMBER_PROBLEMS = [...SESSION_PROBLEMS, 'forbidden'] as const;
+/** A member's route naming an organisation (path, query or body): another one's id is 404. */
+export const OWN_ORGANIZATION_PROBLEMS = [
+  ...MEMBER_PROBLEMS,
+  'validation_failed',
+  'not_found',
+] as const;
 /** A JSON body's refusals before the handler: not JSON, too large, another media type, invalid. */
 export const BODY_PROBLEMS = [
   'validation_failed',

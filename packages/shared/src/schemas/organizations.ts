@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MEMBER_ROLES, type MemberRole } from '../constants.ts';
+import { MEMBER_ROLES, ORGANIZATION_TYPES } from '../constants.ts';
 import { emailSchema, passwordsMatch, personFields } from './auth.ts';
+import { successSchema, timestampSchema } from './common.ts';
 import { text } from './text.ts';
 
 /**
@@ -75,50 +76,98 @@ export const acceptInvitationSchema = z
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 
 /** One member in GET /api/v1/organizations/:id/members. */
-export interface OrganizationMember {
-  user_id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: MemberRole;
-  joined_at: string;
-  is_you: boolean;
-}
+export const organizationMemberSchema = z.object({
+  user_id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  joined_at: timestampSchema,
+  is_you: z.boolean(),
+});
+export type OrganizationMember = z.infer<typeof organizationMemberSchema>;
 
 /** One pending invitation in GET .../members and POST .../members/invite. */
-export interface OrganizationInvitation {
-  id: string;
-  email: string;
-  role: MemberRole;
-  invited_by_name: string | null;
-  created_at: string;
-  expires_at: string;
-}
+export const organizationInvitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  invited_by_name: z.string().nullable(),
+  created_at: timestampSchema,
+  expires_at: timestampSchema,
+});
+export type OrganizationInvitation = z.infer<typeof organizationInvitationSchema>;
 
-export interface MembersResponse {
-  members: OrganizationMember[];
-  invitations: OrganizationInvitation[];
-}
+export const membersResponseSchema = z.object({
+  members: z.array(organizationMemberSchema),
+  invitations: z.array(organizationInvitationSchema),
+});
+export type MembersResponse = z.infer<typeof membersResponseSchema>;
 
-export interface InvitationPreview {
-  organization_name: string;
-  email: string;
-  role: MemberRole;
-  expires_at: string;
-}
+/** 201 of POST .../members/invite. */
+export const invitationSentSchema = z.object({
+  success: successSchema,
+  invitation: organizationInvitationSchema,
+});
+
+/** 200 of PATCH .../members/:userId. */
+export const memberRoleChangedSchema = z.object({
+  success: successSchema,
+  member: organizationMemberSchema,
+});
+
+/** 200 of POST /api/v1/invitations/preview: what the join page shows before the form. */
+export const invitationPreviewAnswerSchema = z.object({
+  organization_name: z.string(),
+  email: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  expires_at: timestampSchema,
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewAnswerSchema>;
 
 /** GET and PATCH /api/v1/organizations/:id */
-export interface OrganizationDetails {
-  id: string;
-  name: string;
-  type: 'government' | 'private';
-  email: string;
-  phone: string | null;
-  contact_person: string;
-  time_zone: string;
-  client_id: string;
-  created_at: string;
-  require_ip_whitelist: boolean;
-  geo_blocking_enabled: boolean;
-  role: MemberRole;
-}
+export const organizationDetailsSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.enum(ORGANIZATION_TYPES),
+  email: z.string(),
+  phone: z.string().nullable(),
+  contact_person: z.string(),
+  time_zone: z.string(),
+  client_id: z.string(),
+  created_at: timestampSchema,
+  require_ip_whitelist: z.boolean(),
+  geo_blocking_enabled: z.boolean(),
+  role: z.enum(MEMBER_ROLES),
+});
+export type OrganizationDetails = z.infer<typeof organizationDetailsSchema>;
+
+/** 201 of POST /api/v1/signup: the new organisation (its admin signs in next). */
+export const organizationCreatedSchema = z.object({
+  success: successSchema,
+  organization: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    client_id: z.string(),
+    type: z.enum(ORGANIZATION_TYPES),
+    email: z.string(),
+    created_at: timestampSchema,
+  }),
+});
+
+/** GET .../credentials and POST .../credentials/rotate: the client secret, never cached. */
+export const clientCredentialsSchema = z.object({
+  client_id: z.string(),
+  client_secret: z.string(),
+});
+export type ClientCredentials = z.infer<typeof clientCredentialsSchema>;
+
+/** GET /api/v1/organizations/:id/dashboard: the dashboard's counters. */
+export const dashboardCountersSchema = z.object({
+  organization_id: z.uuid(),
+  joined_at: timestampSchema,
+  active_tokens: z.number().int(),
+  verifications: z.number().int(),
+  api_calls_this_month: z.number().int(),
+});
+export type DashboardCounters = z.infer<typeof dashboardCountersSchema>;

@@ -2,15 +2,26 @@ import {
   acceptInvitationSchema,
   changeMemberRoleSchema,
   invitationParamsSchema,
+  invitationPreviewAnswerSchema,
   invitationPreviewSchema,
+  invitationSentSchema,
   inviteMemberSchema,
   memberParamsSchema,
+  memberRoleChangedSchema,
+  membersResponseSchema,
   organizationIdParamsSchema,
   rolesWith,
+  signedInSchema,
+  successOnlySchema,
 } from '@tanqin/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { parseInput } from '../../lib/validate.ts';
+import {
+  BODY_PROBLEMS,
+  type ContractApp,
+  guard,
+  OWN_ORGANIZATION_PROBLEMS,
+  problemAnswers,
+} from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { signedInAnswer } from '../auth/auth.routes.ts';
 import { getUser } from '../auth/auth.service.ts';
@@ -25,61 +36,168 @@ import {
 } from './members.service.ts';
 
 /** Members, roles and invitations of an organisation (owners and admins), and joining by link. */
-export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const manager = async (request: FastifyRequest) => {
-    const member = await requireMember(ctx, request, rolesWith('members:manage'));
-    assertOwnOrganization(member, parseInput(organizationIdParamsSchema, request.params).id);
-    return member;
+export async function memberRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  const manager = guard((request) => requireMember(ctx, request, rolesWith('members:manage')));
+  /** The manager, on the organisation of the path (another organisation's id answers 404). */
+  const managerOf = (request: Parameters<typeof manager.of>[0], organizationId: string) => {
+    const caller = manager.of(request);
+    assertOwnOrganization(caller, organizationId);
+    return caller;
   };
+  const tags = ['Members'];
 
-  app.get('/organizations/:id/members', async (request, reply) => {
-    const caller = await manager(request);
-    reply.header('Cache-Control', 'private, no-store');
-    return listMembers(ctx, caller);
-  });
+  app.get(
+    '/organizations/:id/members',
+    {
+      schema: {
+        summary: 'Members and pending invitations (owners and admins)',
+        tags,
+        params: organizationIdParamsSchema,
+        response: { 200: membersResponseSchema, ...problemAnswers(OWN_ORGANIZATION_PROBLEMS) },
+      },
+      preValidation: manager.check,
+    },
+    async (request, reply) => {
+      const caller = managerOf(request, request.params.id);
+      reply.header('Cache-Control', 'private, no-store');
+      return listMembers(ctx, caller);
+    },
+  );
 
-  app.post('/organizations/:id/members/invite', async (request, reply) => {
-    const caller = await manager(request);
-    const input = parseInput(inviteMemberSchema, request.body);
-    const invitation = await inviteMember(ctx, caller, input);
-    return reply.code(201).send({ success: true, invitation });
-  });
+  app.post(
+    '/organizations/:id/members/invite',
+    {
+      schema: {
+        summary: 'Invite someone by email with a role (the link works for 7 days)',
+        tags,
+        params: organizationIdParamsSchema,
+        body: inviteMemberSchema,
+        response: {
+          201: invitationSentSchema,
+          ...problemAnswers(OWN_ORGANIZATION_PROBLEMS, BODY_PROBLEMS, [
+            'already_member',
+            'invitation_pending',
+            'mail_unavailable',
+            'too_many_requests',
+          ]),
+        },
+      },
+      preValidation: manager.check,
+    },
+    async (request, reply) => {
+      const caller = managerOf(request, request.params.id);
+      const invitation = await inviteMember(ctx, caller, request.body);
+      return reply.code(201).send({ success: true as const, invitation });
+    },
+  );
 
-  app.delete('/organizations/:id/invitations/:invitationId', async (request) => {
-    const caller = await manager(request);
-    const { invitationId } = parseInput(invitationParamsSchema, request.params);
-    await revokeInvitation(ctx, caller, invitationId);
-    return { success: true };
-  });
+  app.delete(
+    '/organizations/:id/invitations/:invitationId',
+    {
+      schema: {
+        summary: 'Withdraw a pending invitation',
+        tags,
+        params: invitationParamsSchema,
+        response: { 200: successOnlySchema, ...problemAnswers(OWN_ORGANIZATION_PROBLEMS) },
+      },
+      preValidation: manager.check,
+    },
+    async (request) => {
+      const caller = managerOf(request, request.params.id);
+      await revokeInvitation(ctx, caller, request.params.invitationId);
+      return { success: true as const };
+    },
+  );
 
-  app.patch('/organizations/:id/members/:userId', async (request) => {
-    const caller = await manager(request);
-    const { userId } = parseInput(memberParamsSchema, request.params);
-    const { role } = parseInput(changeMemberRoleSchema, request.body);
-    return { success: true, member: await changeMemberRole(ctx, caller, userId, role) };
-  });
+  app.patch(
+    '/organizations/:id/members/:userId',
+    {
+      schema: {
+        summary: "Change a member's role (only owners make or unmake owners)",
+        tags,
+        params: memberParamsSchema,
+        body: changeMemberRoleSchema,
+        response: {
+          200: memberRoleChangedSchema,
+          ...problemAnswers(OWN_ORGANIZATION_PROBLEMS, BODY_PROBLEMS, ['last_owner']),
+        },
+      },
+      preValidation: manager.check,
+    },
+    async (request) => {
+      const caller = managerOf(request, request.params.id);
+      const member = await changeMemberRole(ctx, caller, request.params.userId, request.body.role);
+      return { success: true as const, member };
+    },
+  );
 
-  app.delete('/organizations/:id/members/:userId', async (request) => {
-    const caller = await manager(request);
-    const { userId } = parseInput(memberParamsSchema, request.params);
-    await removeMember(ctx, caller, userId);
-    return { success: true };
-  });
+  app.delete(
+    '/organizations/:id/members/:userId',
+    {
+      schema: {
+        summary: 'Remove a member: their account and sessions end at once',
+        tags,
+        params: memberParamsSchema,
+        response: {
+          200: successOnlySchema,
+          ...problemAnswers(OWN_ORGANIZATION_PROBLEMS, ['last_owner']),
+        },
+      },
+      preValidation: manager.check,
+    },
+    async (request) => {
+      const caller = managerOf(request, request.params.id);
+      await removeMember(ctx, caller, request.params.userId);
+      return { success: true as const };
+    },
+  );
 
   // No sign-in: the emailed token is the credential. Both answers are never cached.
-  app.post('/invitations/preview', async (request, reply) => {
-    const { token } = parseInput(invitationPreviewSchema, request.body);
-    reply.header('Cache-Control', 'no-store');
-    return previewInvitation(ctx, token, request.ip);
-  });
+  app.post(
+    '/invitations/preview',
+    {
+      schema: {
+        summary: 'What an invitation link is for (organisation, email, role)',
+        tags,
+        security: [],
+        body: invitationPreviewSchema,
+        response: {
+          200: invitationPreviewAnswerSchema,
+          ...problemAnswers(BODY_PROBLEMS, ['invitation_invalid', 'too_many_requests']),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return previewInvitation(ctx, request.body.token, request.ip);
+    },
+  );
 
-  app.post('/invitations/accept', async (request, reply) => {
-    const input = parseInput(acceptInvitationSchema, request.body);
-    const { userId, session } = await acceptInvitation(ctx, input, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    const user = await getUser(ctx, userId);
-    return reply.code(201).send(await signedInAnswer(ctx, reply, user, session));
-  });
+  app.post(
+    '/invitations/accept',
+    {
+      schema: {
+        summary: 'Join with the invitation link: create the account and sign in',
+        tags,
+        security: [],
+        body: acceptInvitationSchema,
+        response: {
+          201: signedInSchema,
+          ...problemAnswers(BODY_PROBLEMS, [
+            'invitation_invalid',
+            'email_taken',
+            'too_many_requests',
+          ]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId, session } = await acceptInvitation(ctx, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      const user = await getUser(ctx, userId);
+      return reply.code(201).send(await signedInAnswer(ctx, reply, user, session));
+    },
+  );
 }

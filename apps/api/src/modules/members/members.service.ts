@@ -52,6 +52,15 @@ interface MemberRow {
   joined_at: Date;
 }
 
+interface InvitationRow {
+  id: string;
+  email: string;
+  role: MemberRole;
+  invited_by_name: string | null;
+  created_at: Date;
+  expires_at: Date;
+}
+
 const presentMember = (row: MemberRow, callerId: string) => ({
   ...row,
   is_you: row.user_id === callerId,
@@ -68,7 +77,7 @@ export async function listMembers(ctx: AppContext, caller: Caller) {
       order by m.created_at, lower(u.email)`,
     [organizationId],
   );
-  const invitations = await ctx.db.query(
+  const invitations = await ctx.db.query<InvitationRow>(
     `select ${INVITATION_COLUMNS}
        from organization_invitations i left join users u on u.id = i.invited_by
       where i.organization_id = $1 and i.accepted_at is null and i.revoked_at is null
@@ -119,7 +128,7 @@ export async function inviteMember(ctx: AppContext, caller: Caller, input: Invit
           expiresAt,
         ],
       );
-      const [invitation] = await tx.query<{ invited_by_name: string | null }>(
+      const [invitation] = await tx.query<InvitationRow>(
         `select ${INVITATION_COLUMNS}
            from organization_invitations i left join users u on u.id = i.invited_by
           where i.id = $1`,

@@ -1,13 +1,22 @@
 import {
+  clientCredentialsSchema,
+  dashboardCountersSchema,
+  organizationCreatedSchema,
+  organizationDetailsSchema,
   organizationIdParamsSchema,
   organizationProfileSchema,
   orgSignupSchema,
   type Permission,
   rolesWith,
 } from '@tanqin/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { parseInput } from '../../lib/validate.ts';
+import {
+  BODY_PROBLEMS,
+  type ContractApp,
+  guard,
+  OWN_ORGANIZATION_PROBLEMS,
+  problemAnswers,
+} from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { getDashboardCounters } from './dashboard.service.ts';
 import {
@@ -18,51 +27,138 @@ import {
   updateOrganizationProfile,
 } from './organizations.service.ts';
 
-export async function organizationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  /** The caller, allowed by the permission, and the path's organisation is theirs (else 404). */
-  const ownOrganization = async (request: FastifyRequest, permission: Permission) => {
-    const member = await requireMember(ctx, request, rolesWith(permission));
-    assertOwnOrganization(member, parseInput(organizationIdParamsSchema, request.params).id);
-    return member;
-  };
+export async function organizationRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  /** The caller, allowed by the permission (the path's organisation is checked as theirs). */
+  const member = (permission: Permission) =>
+    guard((request) => requireMember(ctx, request, rolesWith(permission)));
+  const reader = member('dashboard:read');
+  const manager = member('settings:manage');
+  const credentialsReader = member('credentials:read');
+  const tags = ['Organisation'];
 
-  app.post('/signup', async (request, reply) => {
-    const input = parseInput(orgSignupSchema, request.body);
-    const organization = await signupOrganization(ctx, input);
-    return reply.code(201).send({ success: true, organization });
-  });
+  app.post(
+    '/signup',
+    {
+      schema: {
+        summary: 'Sign an organisation up with its first admin (owner)',
+        tags,
+        security: [],
+        body: orgSignupSchema,
+        response: {
+          201: organizationCreatedSchema,
+          ...problemAnswers(BODY_PROBLEMS, ['organization_exists', 'email_taken']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const organization = await signupOrganization(ctx, request.body);
+      return reply.code(201).send({ success: true as const, organization });
+    },
+  );
 
-  app.get('/organizations/:id', async (request) => {
-    const member = await ownOrganization(request, 'dashboard:read');
-    return presentOrganizationDetails(member.organization, member.role);
-  });
+  app.get(
+    '/organizations/:id',
+    {
+      schema: {
+        summary: "The organisation's profile and the caller's role",
+        tags,
+        params: organizationIdParamsSchema,
+        response: { 200: organizationDetailsSchema, ...problemAnswers(OWN_ORGANIZATION_PROBLEMS) },
+      },
+      preValidation: reader.check,
+    },
+    async (request) => {
+      const caller = reader.of(request);
+      assertOwnOrganization(caller, request.params.id);
+      return presentOrganizationDetails(caller.organization, caller.role);
+    },
+  );
 
-  app.patch('/organizations/:id', async (request) => {
-    const member = await ownOrganization(request, 'settings:manage');
-    const input = parseInput(organizationProfileSchema, request.body);
-    const organization = await updateOrganizationProfile(ctx, member.organization.id, input);
-    return presentOrganizationDetails(organization, member.role);
-  });
+  app.patch(
+    '/organizations/:id',
+    {
+      schema: {
+        summary: "Save the organisation's profile (name, contact, phone, time zone)",
+        tags,
+        params: organizationIdParamsSchema,
+        body: organizationProfileSchema,
+        response: {
+          200: organizationDetailsSchema,
+          ...problemAnswers(OWN_ORGANIZATION_PROBLEMS, BODY_PROBLEMS),
+        },
+      },
+      preValidation: manager.check,
+    },
+    async (request) => {
+      const caller = manager.of(request);
+      assertOwnOrganization(caller, request.params.id);
+      const organization = await updateOrganizationProfile(
+        ctx,
+        caller.organization.id,
+        request.body,
+      );
+      return presentOrganizationDetails(organization, caller.role);
+    },
+  );
 
-  app.get('/organizations/:id/dashboard', async (request) => {
-    const member = await ownOrganization(request, 'dashboard:read');
-    return {
-      organization_id: member.organization.id,
-      joined_at: member.organization.created_at,
-      ...(await getDashboardCounters(ctx, member.organization)),
-    };
-  });
+  app.get(
+    '/organizations/:id/dashboard',
+    {
+      schema: {
+        summary: "The dashboard's counters: active codes, verifications, calls this month",
+        tags,
+        params: organizationIdParamsSchema,
+        response: { 200: dashboardCountersSchema, ...problemAnswers(OWN_ORGANIZATION_PROBLEMS) },
+      },
+      preValidation: reader.check,
+    },
+    async (request) => {
+      const caller = reader.of(request);
+      assertOwnOrganization(caller, request.params.id);
+      return {
+        organization_id: caller.organization.id,
+        joined_at: caller.organization.created_at,
+        ...(await getDashboardCounters(ctx, caller.organization)),
+      };
+    },
+  );
 
   // The client secret is a credential: only owners and admins see it, never cached.
-  app.get('/organizations/:id/credentials', async (request, reply) => {
-    const member = await ownOrganization(request, 'credentials:read');
-    reply.header('Cache-Control', 'no-store');
-    return revealClientSecret(ctx, member.organization.id);
-  });
+  app.get(
+    '/organizations/:id/credentials',
+    {
+      schema: {
+        summary: "The organisation's client id and client secret (owners and admins)",
+        tags,
+        params: organizationIdParamsSchema,
+        response: { 200: clientCredentialsSchema, ...problemAnswers(OWN_ORGANIZATION_PROBLEMS) },
+      },
+      preValidation: credentialsReader.check,
+    },
+    async (request, reply) => {
+      const caller = credentialsReader.of(request);
+      assertOwnOrganization(caller, request.params.id);
+      reply.header('Cache-Control', 'no-store');
+      return revealClientSecret(ctx, caller.organization.id);
+    },
+  );
 
-  app.post('/organizations/:id/credentials/rotate', async (request, reply) => {
-    const member = await ownOrganization(request, 'settings:manage');
-    reply.header('Cache-Control', 'no-store');
-    return rotateClientSecret(ctx, member.organization.id);
-  });
+  app.post(
+    '/organizations/:id/credentials/rotate',
+    {
+      schema: {
+        summary: 'A new client secret; the old one and its access tokens stop at once',
+        tags,
+        params: organizationIdParamsSchema,
+        response: { 200: clientCredentialsSchema, ...problemAnswers(OWN_ORGANIZATION_PROBLEMS) },
+      },
+      preValidation: manager.check,
+    },
+    async (request, reply) => {
+      const caller = manager.of(request);
+      assertOwnOrganization(caller, request.params.id);
+      reply.header('Cache-Control', 'no-store');
+      return rotateClientSecret(ctx, caller.organization.id);
+    },
+  );
 }
