@@ -4,12 +4,12 @@
 // the CPU each request cost the server, the database and the load generator (this process).
 // generate is also measured on a server built without the request log, in the same run.
 // BENCH_JSON=<file> also writes the figures as JSON; see bench/README.md for every setting.
-import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { setUpIntegrator, startBenchServer } from '../support.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -56,80 +56,8 @@ const loadGeneratorMs = () => {
   return (usage.user + usage.system) / 1000;
 };
 
-async function startServer(env: Record<string, string>) {
-  const port = 4100 + Math.floor(Math.random() * 800);
-  const child = fork(path.join(import.meta.dirname, 'server.ts'), {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
-    ],
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-async function json(
-  baseUrl: string,
-  method: string,
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-) {
-  const res = await fetch(baseUrl + url, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return res.json() as Promise<any>;
-}
-
-async function setUpIntegrator(baseUrl: string) {
-  const n = Date.now().toString(36);
-  const password = 'Bench-Passw0rd';
-  await json(baseUrl, 'POST', '/api/v1/signup', {
-    name: `Bench ${n}`,
-    type: 'private',
-    email: `bench-${n}@example.sa`,
-    contactPerson: 'Bench',
-    adminDetails: {
-      firstName: 'B',
-      lastName: 'B',
-      email: `admin-${n}@example.sa`,
-      password,
-      confirmPassword: password,
-    },
-  });
-  const login = await json(baseUrl, 'POST', '/api/v1/auth/login', {
-    email: `admin-${n}@example.sa`,
-    password,
-  });
-  const key = await json(
-    baseUrl,
-    'POST',
-    '/api/v1/security/api-keys',
-    { key_name: 'bench', rate_limit_per_minute: 100_000, rate_limit_per_hour: 1_000_000 },
-    { authorization: `Bearer ${login.token}` },
-  );
-  return {
-    'content-type': 'application/json',
-    'x-client-id': login.organization.client_id as string,
-    authorization: `Basic ${Buffer.from(`${key.api_key}:${key.api_secret}`).toString('base64')}`,
-  };
-}
+const startServer = (env: Record<string, string>) =>
+  startBenchServer(env, CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []);
 
 /** The processes whose CPU a route is charged: the server and, on PostgreSQL, its backends. */
 interface Processes {

@@ -49,6 +49,7 @@ import { sweepUsage } from './modules/wallet/usage-retention.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerContractCheck } from './plugins/contract-check.ts';
 import { answerClientError, registerErrorHandling, sendProblem } from './plugins/errors.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -75,6 +76,12 @@ export interface BuildAppOptions {
   /** Log every /v1 call (default true); the benchmark turns it off to measure its cost. */
   logRequests?: boolean;
 }
+
+/**
+ * Requests worked on at once before more are shed (bench/overload measures the choice): PGlite
+ * has one connection, so more only lengthen the queue behind it.
+ */
+const DEFAULT_MAX_CONCURRENT_REQUESTS = { pglite: 64, postgres: 512 } as const;
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -155,6 +162,10 @@ export async function buildApp(
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  registerLoadShedding(
+    app,
+    config.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS[db.kind],
+  );
   // Routes declare their contract as zod schemas (lib/contract.ts).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -30,6 +30,8 @@ export interface Config {
   jwtSecret: string;
   tokenPepper: string;
   isProduction: boolean;
+  /** API requests worked on at once before more are shed with 503 (MAX_CONCURRENT_REQUESTS; 0 = off; unset = per database). */
+  maxConcurrentRequests: number | undefined;
   /** Bearer secret of the operator routes (/api/v1/operator); undefined: they refuse everyone. */
   operatorToken: string | undefined;
   logLevel: string;
@@ -113,6 +115,12 @@ function retentionDays(env: Env, name: string, fallback: number): number {
   return days;
 }
 
+function parseCount(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  if (!/^\d+$/.test(value.trim())) throw new Error(`${name} must be a whole number (0 = off)`);
+  return Number(value);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -141,6 +149,7 @@ export function loadConfig(env: Env = process.env): Config {
     usageLogDays,
     isProduction,
     operatorToken: loadOrCreateOperatorToken(dataDir, env, isProduction),
+    maxConcurrentRequests: parseCount('MAX_CONCURRENT_REQUESTS', env.MAX_CONCURRENT_REQUESTS),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     ...loadOrCreateSecrets(dataDir, env, isProduction),

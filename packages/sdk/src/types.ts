@@ -126,4 +126,5 @@ export type TanqinErrorCode =
   | 'token_used'
   | 'token_expired'
   | 'token_revoked'
-  | 'internal_error';
+  | 'internal_error'
+  | 'overloaded';

@@ -149,6 +149,11 @@ export const problems = {
     ar: 'رابط الدعوة غير صالح أو مستخدم أو منتهي الصلاحية',
     en: 'This invitation link is invalid, used or expired',
   },
+  overloaded: {
+    status: 503,
+    ar: 'الخدمة مشغولة الآن، أعد المحاولة بعد لحظات',
+    en: 'The server is busy; retry after the time given in Retry-After',
+  },
   mail_unavailable: {
     status: 503,
     ar: 'تعذر إرسال الرسالة، حاول مرة أخرى',

@@ -36,6 +36,7 @@ export const PIPELINE_ERRORS: ReferenceEndpoint['errors'] = [
   { status: 403, codes: ['ip_not_allowed', 'country_not_allowed', 'insufficient_scope'] },
   { status: 429, codes: ['rate_limited'] },
   { status: 500, codes: ['internal_error'] },
+  { status: 503, codes: ['overloaded'] },
 ];
 
 /** A body the server cannot take, refused before authentication. */

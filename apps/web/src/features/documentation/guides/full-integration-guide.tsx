@@ -59,6 +59,7 @@ const ERROR_ROWS: Array<[number, string]> = [
   [415, 'unsupported_media_type'],
   [429, 'rate_limited'],
   [500, 'internal_error'],
+  [503, 'overloaded'],
 ];
 
 const CHECKLIST = ['keys', 'secrets', 'gone', 'retry', 'monitor'] as const;
