@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { problems } from '@tanqin/shared';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
@@ -120,7 +121,7 @@ describe('members and roles', () => {
     const dialog = owner.getByRole('dialog', { name: 'دعوة عضو جديد' });
     await dialog.getByLabel('البريد الإلكتروني').fill(viewerEmail);
     await dialog.getByRole('button', { name: 'إرسال الدعوة' }).click();
-    await dialog.getByText(/أُرسلت دعوة إلى هذا البريد الإلكتروني ولم تُقبل بعد/).waitFor();
+    await dialog.getByText(problems.invitation_pending.ar).waitFor();
     await saveScreenshot(owner, 'members-desktop-invite-pending');
     await dialog.getByRole('button', { name: 'إلغاء' }).click();
 
@@ -236,7 +237,7 @@ describe('members and roles', () => {
     await table.getByText(verifierEmail).waitFor({ state: 'detached' });
 
     await owner.getByRole('combobox', { name: 'دور ريم الشهري' }).selectOption('admin');
-    await owner.getByText(/لا يمكن إزالة آخر مالك للمنشأة أو تغيير دوره/).waitFor();
+    await owner.getByText(problems.last_owner.ar).waitFor();
     expect(await owner.getByRole('combobox', { name: 'دور ريم الشهري' }).inputValue()).toBe(
       'owner',
     );

@@ -123,6 +123,41 @@ export function problemResponses(
   return responses;
 }
 
+type RouteResponses = Record<string, unknown>;
+type ProblemDeclaration = {
+  description: string;
+  content: Record<string, { schema: z.ZodType }>;
+};
+
+/** The codes each route's responses were given by `declareProblem` (GET and HEAD share one). */
+const declaredProblems = new WeakMap<RouteResponses, Set<ProblemCode>>();
+
+/**
+ * Adds a problem answer that any route of its kind can give (the server's own refusals, before
+ * the route's handler) to a route's declared responses, beside those it declares itself. A
+ * status the route answers in another shape (RFC 6749 on the token endpoint) is left alone.
+ */
+export function declareProblem(responses: RouteResponses, code: ProblemCode, note: string) {
+  const codes = declaredProblems.get(responses) ?? new Set<ProblemCode>();
+  declaredProblems.set(responses, codes);
+  if (codes.has(code)) return;
+  codes.add(code);
+  const { status } = problems[code];
+  const added = problemSchemaOf(status, [code]);
+  const existing = responses[status] as ProblemDeclaration | undefined;
+  const problem = existing?.content?.[PROBLEM_MEDIA_TYPE];
+  if ((existing && !problem) || existing?.description.includes(`\`${code}\``)) return;
+  responses[status] = {
+    description: [existing?.description ?? STATUS_CODES[status], `- \`${code}\`: ${note}`]
+      .filter(Boolean)
+      .join('\n'),
+    content: {
+      ...existing?.content,
+      [PROBLEM_MEDIA_TYPE]: { schema: problem ? problem.schema.or(added) : added },
+    },
+  };
+}
+
 /** A signed-in route's refusals before its handler: no session, or one that has ended. */
 export const SESSION_PROBLEMS = ['unauthenticated', 'session_expired'] as const;
 /** An organisation member's route: also not a member, or a role without the permission. */

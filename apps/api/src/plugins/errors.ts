@@ -1,9 +1,16 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { generalProblem, type ProblemCode, type ProblemDetails, problems } from '@tanqin/shared';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify';
 import { isDatabaseInputError } from '../db/database.ts';
 import { AppError } from '../lib/app-error.ts';
+import { declareProblem } from '../lib/contract.ts';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -100,7 +107,21 @@ function frameworkProblem(error: FastifyError): [number, ProblemCode, string] | 
   return undefined;
 }
 
+/** Methods whose request body Fastify parses (so any route of theirs may answer its refusals). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The body refusals above, declared on every API route with a body (documents, contract checks). */
+function declareBodyProblems(route: RouteOptions) {
+  const responses = route.schema?.response as Record<string, unknown> | undefined;
+  const methods = [route.method].flat();
+  if (!responses || !methods.some((method) => BODY_METHODS.has(method))) return;
+  declareProblem(responses, 'invalid_json', 'a body was sent that is not JSON');
+  declareProblem(responses, 'payload_too_large', 'a body was sent over the size limit');
+  declareProblem(responses, 'unsupported_media_type', 'a body was sent as another media type');
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
+  app.addHook('onRoute', declareBodyProblems);
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       if (error.extra.headers) reply.headers(error.extra.headers);

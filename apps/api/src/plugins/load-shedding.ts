@@ -1,42 +1,12 @@
-import { problemSchemaOf } from '@tanqin/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
-import { PROBLEM_MEDIA_TYPE } from '../lib/contract.ts';
+import { declareProblem } from '../lib/contract.ts';
 
 /** Seconds a shed caller is asked to wait (Retry-After). */
 const RETRY_AFTER_S = 1;
 
 const isApiRequest = (request: FastifyRequest) =>
   request.url.startsWith('/api/') || request.url.startsWith('/v1/');
-
-type Responses = Record<string, unknown>;
-
-/** Response declarations already given theirs (a GET route and its HEAD share one). */
-const declared = new WeakSet<Responses>();
-
-/** Declares the 503 `overloaded` answer on every API route (documents and contract checks). */
-function declareOverloaded(responses: Responses) {
-  if (declared.has(responses)) return;
-  declared.add(responses);
-  const overloaded = problemSchemaOf(503, ['overloaded']);
-  const existing = responses[503] as
-    | { description: string; content: Record<string, { schema: z.ZodType }> }
-    | undefined;
-  const problem = existing?.content?.[PROBLEM_MEDIA_TYPE];
-  if (existing && !problem) return; // The route answers its own 503 shape (RFC 6749).
-  responses[503] = {
-    description: [existing?.description, '`overloaded`: retry after Retry-After seconds']
-      .filter(Boolean)
-      .join('\n'),
-    content: {
-      ...existing?.content,
-      [PROBLEM_MEDIA_TYPE]: {
-        schema: problem ? z.union([problem.schema, overloaded]) : overloaded,
-      },
-    },
-  };
-}
 
 /**
  * Load shedding: at most `maxConcurrent` API requests are worked on at once; one more is
@@ -48,8 +18,10 @@ export function registerLoadShedding(app: FastifyInstance, maxConcurrent: number
   if (maxConcurrent <= 0) return;
   let inFlight = 0;
   app.addHook('onRoute', (route) => {
-    const responses = route.schema?.response as Responses | undefined;
-    if (responses && /^\/(api|v1)\//.test(route.url)) declareOverloaded(responses);
+    const responses = route.schema?.response as Record<string, unknown> | undefined;
+    if (responses && /^\/(api|v1)\//.test(route.url)) {
+      declareProblem(responses, 'overloaded', 'retry after Retry-After seconds');
+    }
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiRequest(request)) return;
