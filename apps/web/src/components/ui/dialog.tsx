@@ -11,6 +11,8 @@ export interface DialogProps {
   children?: ReactNode;
   /** `alertdialog` for confirmations: a click on the backdrop does not dismiss it. */
   role?: 'dialog' | 'alertdialog';
+  /** `side`: a full-height panel at the reading end of the page (a detail drawer). */
+  placement?: 'center' | 'side';
   className?: string;
 }
 
@@ -29,6 +31,7 @@ function OpenDialog({
   description,
   children,
   role = 'dialog',
+  placement = 'center',
   className,
 }: DialogProps) {
   const { t } = useTranslation('common');
@@ -71,8 +74,10 @@ function OpenDialog({
         if (event.target === event.currentTarget && role === 'dialog') onOpenChange(false);
       }}
       className={cn(
-        'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-xl',
-        'backdrop:bg-slate-900/50',
+        'overflow-y-auto bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50',
+        placement === 'side'
+          ? 'my-0 ms-auto me-0 h-dvh max-h-dvh w-full max-w-md'
+          : 'm-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg rounded-2xl',
         className,
       )}
     >

@@ -33,3 +33,17 @@ export const formatCount = (value: number | string) => countFormat().format(Numb
 
 /** A percentage with one decimal and the Arabic percent sign, e.g. 12.5 -> "12.5٪". */
 export const formatPercent = (percent: number) => percentFormat().format(percent / 100);
+
+const preciseTimeFormat = localeFormat(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+    }),
+);
+
+/** A call's time to the second, e.g. "24 Nov 2026, 14:03:27": calls come many a minute. */
+export const formatPreciseTime = (isoTimestamp: string) =>
+  preciseTimeFormat().format(new Date(isoTimestamp));

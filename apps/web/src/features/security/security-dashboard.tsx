@@ -1,7 +1,7 @@
 import type { MemberRole } from '@tanqin/shared';
-import { KeyRound, MapPinned, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { KeyRound, ListChecks, MapPinned, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { ApiKeysTab } from './api-keys/api-keys-tab.tsx';
 import { RoleNotice } from './components/role-notice.tsx';
@@ -9,8 +9,9 @@ import { SecurityStatsPanel } from './components/security-stats.tsx';
 import { EventsTab } from './events/events-tab.tsx';
 import { NetworkTab } from './network/network-tab.tsx';
 import { securityPermissions } from './permissions.ts';
+import { RequestsTab } from './requests/requests-tab.tsx';
 
-export const SECURITY_TABS = ['api-keys', 'network', 'events'] as const;
+export const SECURITY_TABS = ['api-keys', 'network', 'events', 'requests'] as const;
 export type SecurityTab = (typeof SECURITY_TABS)[number];
 
 /** What the dashboard's section hands a screen; only the organisation's id and role are used. */
@@ -18,16 +19,31 @@ export interface SecurityDashboardProps {
   organization: { id: string; role: MemberRole };
 }
 
+const isSecurityTab = (value: string | null): value is SecurityTab =>
+  (SECURITY_TABS as readonly string[]).includes(value ?? '');
+
 /**
- * The security dashboard (spec section 2): statistics, the alert box, and three tabs. The
- * keys item opens it on the API keys tab, the verification item on the events tab.
+ * The security dashboard (spec section 2): statistics, the alert box, and four tabs. The keys
+ * item opens it on the API keys tab, the verification item on the events tab; `?tab=` names
+ * another (a key card and an event link to the request log).
  */
 export function SecurityDashboard({
   organization,
   initialTab,
 }: SecurityDashboardProps & { initialTab: SecurityTab }) {
   const { t } = useTranslation('security');
-  const [tab, setTab] = useState<SecurityTab>(initialTab);
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab = isSecurityTab(requested) ? requested : initialTab;
+  const setTab = (next: SecurityTab) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
   const permissions = securityPermissions(organization.role);
 
   return (
@@ -40,7 +56,7 @@ export function SecurityDashboard({
       ) : (
         <RoleNotice message={t('roles.cannotRead')} />
       )}
-      <Tabs value={tab} onValueChange={(value) => setTab(value as SecurityTab)} dir="rtl">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as SecurityTab)}>
         <TabsList aria-label={t('tabs.label')}>
           <TabsTrigger value="api-keys">
             <KeyRound aria-hidden className="size-4" />
@@ -54,6 +70,10 @@ export function SecurityDashboard({
             <ShieldAlert aria-hidden className="size-4" />
             {t('tabs.events')}
           </TabsTrigger>
+          <TabsTrigger value="requests">
+            <ListChecks aria-hidden className="size-4" />
+            {t('tabs.requests')}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="api-keys">
           <ApiKeysTab organizationId={organization.id} canManageKeys={permissions.canManageKeys} />
@@ -63,6 +83,9 @@ export function SecurityDashboard({
         </TabsContent>
         <TabsContent value="events">
           <EventsTab organizationId={organization.id} permissions={permissions} />
+        </TabsContent>
+        <TabsContent value="requests">
+          <RequestsTab organizationId={organization.id} permissions={permissions} />
         </TabsContent>
       </Tabs>
     </div>

@@ -9,6 +9,7 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import type { ApiKey } from '../api/get-api-keys.ts';
 import { UsageBar } from '../components/usage-bar.tsx';
 import { formatCount, formatDateTime } from '../format.ts';
+import { RequestsLink } from '../requests/requests-link.tsx';
 import { MaskedKey } from './masked-key.tsx';
 import { scopeTextKey } from './scope-keys.ts';
 
@@ -156,6 +157,14 @@ export function ApiKeyCard({
         </span>
         <span>{t('card.requestsToday', { value: formatCount(key.requests_today) })}</span>
         <span>{t('card.totalUsage', { value: formatCount(key.usage_count) })}</span>
+        <span className="ms-auto">
+          <RequestsLink
+            filters={{ api_key_id: key.id }}
+            label={t('card.requestsOf', { name: key.key_name })}
+          >
+            {t('card.requests')}
+          </RequestsLink>
+        </span>
       </p>
     </Card>
   );

@@ -1,3 +1,4 @@
+import type { RequestLogFilters } from './get-request-log.ts';
 import type { EventFilters } from './get-security-events.ts';
 
 /** React Query keys of the security screens; every key starts with the organisation. */
@@ -11,6 +12,8 @@ export const securityKeys = {
   events: (organizationId: string) => ['security', organizationId, 'events'] as const,
   eventList: (organizationId: string, filters: EventFilters, page: number) =>
     ['security', organizationId, 'events', filters, page] as const,
+  requestLog: (organizationId: string, filters: RequestLogFilters, cursor: string | null) =>
+    ['security', organizationId, 'requests', filters, cursor] as const,
   notifications: (organizationId: string) => ['security', organizationId, 'notifications'] as const,
   notificationDeliveries: (organizationId: string, preferenceId: string) =>
     ['security', organizationId, 'notifications', preferenceId, 'deliveries'] as const,

@@ -16,7 +16,7 @@ export function EventsTab({
   const { t } = useTranslation('security');
   if (!permissions.canReadSecurity) return <RoleNotice message={t('roles.cannotRead')} />;
   return (
-    <Tabs defaultValue="events" dir="rtl">
+    <Tabs defaultValue="events">
       <TabsList aria-label={t('events.subTabsLabel')} className="w-fit">
         <TabsTrigger value="events">{t('events.eventsTab')}</TabsTrigger>
         <TabsTrigger value="notifications">{t('events.notificationsTab')}</TabsTrigger>

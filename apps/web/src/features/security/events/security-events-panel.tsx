@@ -36,6 +36,8 @@ import { LoadFailed } from '../components/load-failed.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { useErrorToast } from '../components/use-error-toast.ts';
 import { formatCount, formatDateTime } from '../format.ts';
+import { eventRequestFilters } from '../requests/request-filters.ts';
+import { RequestsLink } from '../requests/requests-link.tsx';
 import { eventSummary } from './event-summary.ts';
 
 const SEVERITY_TONES: Record<EventSeverity, BadgeTone> = {
@@ -142,6 +144,9 @@ function EventRow({
             {t('events.occurrences', { value: formatCount(event.occurrences) })}
           </Badge>
         ) : null}
+        <p className="mt-2">
+          <RequestsLink filters={eventRequestFilters(event)}>{t('events.requests')}</RequestsLink>
+        </p>
       </Td>
       <Td className="max-w-44">
         {event.client_ip ? (

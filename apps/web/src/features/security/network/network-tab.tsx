@@ -155,7 +155,7 @@ export function NetworkTab({
         {!permissions.canManageSecurity ? <RoleNotice message={t('roles.cannotManage')} /> : null}
       </section>
 
-      <Tabs defaultValue="trusted-ips" dir="rtl">
+      <Tabs defaultValue="trusted-ips">
         <TabsList aria-label={t('network.subTabsLabel')} className="w-fit">
           <TabsTrigger value="trusted-ips">{t('network.trustedIpsTab')}</TabsTrigger>
           <TabsTrigger value="countries">{t('network.countriesTab')}</TabsTrigger>

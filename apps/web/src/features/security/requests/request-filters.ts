@@ -1,0 +1,77 @@
+import { KEY_MODES, type KeyMode } from '@tanqin/shared';
+import type { RequestLogFilters } from '../api/get-request-log.ts';
+
+/**
+ * The request log's filters live in the address (`?tab=requests&api_key_id=…&from=…`), so a key
+ * card or a security event can link to its requests and the back button returns to them.
+ */
+export const REQUESTS_TAB = 'requests';
+const FILTER_NAMES = ['api_key_id', 'status', 'mode', 'from', 'to'] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATUS = /^(success|failure|[1-5]\d\d)$/;
+const isInstant = (value: string) => !Number.isNaN(new Date(value).getTime());
+
+/** The filters an address names; a value the API would refuse (an edited link) is left out. */
+export function filtersFromSearch(search: URLSearchParams): RequestLogFilters {
+  const value = (name: (typeof FILTER_NAMES)[number]) => search.get(name) || undefined;
+  const key = value('api_key_id');
+  const status = value('status');
+  const mode = value('mode');
+  const from = value('from');
+  const to = value('to');
+  return {
+    api_key_id: key && UUID.test(key) ? key : undefined,
+    status: status && STATUS.test(status) ? status : undefined,
+    mode: mode && (KEY_MODES as readonly string[]).includes(mode) ? (mode as KeyMode) : undefined,
+    from: from && isInstant(from) ? from : undefined,
+    to: to && isInstant(to) ? to : undefined,
+  };
+}
+
+/** The address of the request log with these filters, keeping the rest (the section). */
+export function requestsSearch(current: URLSearchParams, filters: RequestLogFilters) {
+  const next = new URLSearchParams(current);
+  next.set('tab', REQUESTS_TAB);
+  for (const name of FILTER_NAMES) {
+    const value = filters[name];
+    if (value) next.set(name, value);
+    else next.delete(name);
+  }
+  return `?${next.toString()}`;
+}
+
+const MINUTE_MS = 60_000;
+
+/** The calls around a security event: its key (when it has one), a minute either side. */
+export function eventRequestFilters(event: {
+  api_key_id: string | null;
+  created_at: string;
+  last_seen_at?: string;
+}): RequestLogFilters {
+  const start = new Date(event.created_at).getTime() - MINUTE_MS;
+  const end = new Date(event.last_seen_at ?? event.created_at).getTime() + MINUTE_MS;
+  return {
+    api_key_id: event.api_key_id ?? undefined,
+    from: new Date(start).toISOString(),
+    to: new Date(end).toISOString(),
+  };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An instant as a `datetime-local` input shows it: the device's time, to the minute. */
+export function toLocalInput(iso: string | undefined) {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
+    date.getHours(),
+  )}:${pad(date.getMinutes())}`;
+}
+
+/** A `datetime-local` value (the device's time) as an instant; empty is no bound. */
+export function fromLocalInput(value: string) {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
