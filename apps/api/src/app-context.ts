@@ -38,6 +38,8 @@ export interface AppContext {
     webhookSecret: Buffer;
     /** AES key for the users' TOTP secrets (two-step sign-in). */
     twoFactorSecret: Buffer;
+    /** HMAC key of the device cookies (browsers an account signed in from). */
+    deviceCookie: Buffer;
   };
 }
 
@@ -48,5 +50,6 @@ export function deriveAppKeys(config: Config): AppContext['keys'] {
     clientSecret: deriveKey(config.tokenPepper, 'tanqin/client-secret-encryption'),
     webhookSecret: deriveKey(config.tokenPepper, 'tanqin/webhook-secret-encryption'),
     twoFactorSecret: deriveKey(config.tokenPepper, 'tanqin/totp-secret-encryption'),
+    deviceCookie: deriveKey(config.tokenPepper, 'tanqin/device-cookie'),
   };
 }

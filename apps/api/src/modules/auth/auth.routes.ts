@@ -21,7 +21,8 @@ import {
 } from '../../lib/contract.ts';
 import { requireUser } from '../../plugins/authenticate.ts';
 import { getMembership } from '../organizations/organizations.service.ts';
-import { getUser, login, type UserRecord } from './auth.service.ts';
+import { login } from './auth.service.ts';
+import { setDeviceCookie } from './device-cookie.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -32,6 +33,7 @@ import {
   rotateRefreshToken,
 } from './sessions.service.ts';
 import { completeTwoFactorLogin } from './two-factor.service.ts';
+import { getUser, type UserRecord } from './users.service.ts';
 
 /**
  * One refresh cookie per kind of account, so a browser signed in to an organisation and as a
@@ -64,7 +66,10 @@ export function setRefreshCookie(
   });
 }
 
-/** The answer of a completed sign-in (login, verify-2fa, registration): token, user, cookie. */
+/**
+ * The answer of a completed sign-in (login, verify-2fa, registration): token, user, the refresh
+ * cookie, and a device cookie that keeps this browser out of lockouts caused elsewhere.
+ */
 export async function signedInAnswer(
   ctx: AppContext,
   reply: FastifyReply,
@@ -72,6 +77,7 @@ export async function signedInAnswer(
   session: IssuedSession,
 ) {
   setRefreshCookie(ctx, reply, user.kind, session);
+  setDeviceCookie(ctx, reply, user);
   reply.header('Cache-Control', 'no-store');
   return {
     success: true as const,
@@ -91,6 +97,7 @@ export async function authRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
   const meta = (request: FastifyRequest) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],
+    cookies: request.cookies,
   });
 
   app.post(

@@ -5,6 +5,7 @@ import { hmacSha256 } from '../../lib/crypto.ts';
 import { createMailSender } from '../../lib/mail/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
+import { accountFailureKey } from './lockout.ts';
 import { endUserSessions } from './sessions.service.ts';
 
 const RESET_PREFIX = 'tqpr_';
@@ -105,6 +106,6 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
     await endUserSessions(ctx, tx, row.user_id);
     return user!.email;
   });
-  // A new password lifts the lock that wrong passwords put on the account.
-  await ctx.rateLimits.clear(`login-fail:account:${email.toLowerCase()}`);
+  // A new password lifts the lock that wrong passwords from unknown devices put on the account.
+  await ctx.rateLimits.clear(accountFailureKey('login', email.toLowerCase()));
 }

@@ -7,14 +7,10 @@ import { decrypt, encrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
-import {
-  assertNotLocked,
-  getUser,
-  MAX_FAILURES_PER_ACCOUNT,
-  MAX_FAILURES_PER_IP,
-  recordFailures,
-} from './auth.service.ts';
+import { type Cookies, trustedDeviceOf } from './device-cookie.ts';
+import { type Attempt, assertNotLocked, clearFailures, recordFailure } from './lockout.ts';
 import { startSession } from './sessions.service.ts';
+import { getUser } from './users.service.ts';
 
 const CHALLENGE_PREFIX = 'tq2fa_';
 export const TWO_FACTOR_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -30,10 +26,12 @@ const invalidCode = (status: 400 | 401) =>
 const challengeInvalid = () =>
   new AppError('session_expired', 'The verification step has ended, sign in again');
 
-const failureKeys = (userId: string, ip: string) => [
-  `2fa-fail:account:${userId}`,
-  `2fa-fail:ip:${ip}`,
-];
+/** A code tried by a signed-in user (enable, disable): counted for the account and the address. */
+const accountAttempt = (userId: string, ip: string): Attempt => ({
+  action: '2fa',
+  subject: { account: userId },
+  ip,
+});
 
 /** The token of the second sign-in step: stored as a keyed hash, 5 minutes, single use. */
 export async function createTwoFactorChallenge(ctx: AppContext, userId: string, remember: boolean) {
@@ -114,7 +112,7 @@ async function consumeSecondFactor(
 export async function completeTwoFactorLogin(
   ctx: AppContext,
   input: { token: string; code: string },
-  meta: { ip: string; userAgent?: string },
+  meta: { ip: string; userAgent?: string; cookies: Cookies },
 ) {
   if (!hasValidChecksum(CHALLENGE_PREFIX, input.token)) throw challengeInvalid();
   const now = ctx.clock.now();
@@ -129,8 +127,13 @@ export async function completeTwoFactorLogin(
     [tokenHash],
   );
   if (!challenge || challenge.used_at || challenge.expires_at <= now) throw challengeInvalid();
-  const keys = failureKeys(challenge.user_id, meta.ip);
-  await assertNotLocked(ctx, keys, [MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP], now.getTime());
+  const user = await getUser(ctx, challenge.user_id);
+  // Like the password step: the account's own browsers are not locked by failures elsewhere.
+  const device = trustedDeviceOf(ctx, meta.cookies, user);
+  const attempt: Attempt = device
+    ? { action: '2fa', subject: { device }, ip: meta.ip }
+    : accountAttempt(user.id, meta.ip);
+  await assertNotLocked(ctx, attempt);
 
   const ok = await ctx.db
     .transaction(async (tx) => {
@@ -149,13 +152,12 @@ export async function completeTwoFactorLogin(
     })
     .catch(async (error) => {
       if (error instanceof AppError && error.code === 'invalid_code') {
-        await recordFailures(ctx, keys, now.getTime());
+        await recordFailure(ctx, attempt);
       }
       throw error;
     });
   if (ok === 'gone') throw challengeInvalid();
-  await ctx.rateLimits.clear(keys[0]!);
-  const user = await getUser(ctx, challenge.user_id);
+  await clearFailures(ctx, attempt);
   const session = await startSession(ctx, user, meta, { persistent: challenge.remember });
   return { user, session };
 }
@@ -184,8 +186,8 @@ export async function enableTwoFactor(
   meta: { ip: string },
 ) {
   const now = ctx.clock.now();
-  const keys = failureKeys(userId, meta.ip);
-  await assertNotLocked(ctx, keys, [MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP], now.getTime());
+  const attempt = accountAttempt(userId, meta.ip);
+  await assertNotLocked(ctx, attempt);
   const [row] = await ctx.db.query<{
     two_factor_pending_secret_encrypted: string | null;
     two_factor_enabled_at: Date | null;
@@ -201,7 +203,7 @@ export async function enableTwoFactor(
   const secret = readSecret(ctx, userId, row.two_factor_pending_secret_encrypted);
   const step = verifyTotp(secret, code, now.getTime());
   if (step === null) {
-    await recordFailures(ctx, keys, now.getTime());
+    await recordFailure(ctx, attempt);
     throw invalidCode(400);
   }
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -221,7 +223,7 @@ export async function enableTwoFactor(
       ]);
     }
   });
-  await ctx.rateLimits.clear(keys[0]!);
+  await clearFailures(ctx, attempt);
   return { recovery_codes: recoveryCodes };
 }
 
@@ -232,9 +234,8 @@ export async function disableTwoFactor(
   input: { password: string; code: string },
   meta: { ip: string },
 ) {
-  const now = ctx.clock.now();
-  const keys = failureKeys(userId, meta.ip);
-  await assertNotLocked(ctx, keys, [MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP], now.getTime());
+  const attempt = accountAttempt(userId, meta.ip);
+  await assertNotLocked(ctx, attempt);
   const [row] = await ctx.db.query<{ password_hash: string; two_factor_enabled_at: Date | null }>(
     'select password_hash, two_factor_enabled_at from users where id = $1',
     [userId],
@@ -243,7 +244,7 @@ export async function disableTwoFactor(
     throw new AppError('two_factor_not_enabled', 'Two-step verification is not on');
   }
   if (!(await verifyPassword(input.password, row.password_hash))) {
-    await recordFailures(ctx, keys, now.getTime());
+    await recordFailure(ctx, attempt);
     throw new AppError('current_password_invalid', 'The password is incorrect');
   }
   const ok = await ctx.db.transaction(async (tx) => {
@@ -259,9 +260,9 @@ export async function disableTwoFactor(
     return true;
   });
   if (!ok) {
-    await recordFailures(ctx, keys, now.getTime());
+    await recordFailure(ctx, attempt);
     throw invalidCode(400);
   }
-  await ctx.rateLimits.clear(keys[0]!);
+  await clearFailures(ctx, attempt);
   return { success: true };
 }

@@ -14,13 +14,9 @@ import { hashNationalId } from '../../lib/identity.ts';
 import { createMailSender } from '../../lib/mail/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { createSmsSender } from '../../lib/sms/index.ts';
-import {
-  assertNotLocked,
-  getUser,
-  MAX_FAILURES_PER_IP,
-  recordFailures,
-} from '../auth/auth.service.ts';
+import { type Attempt, assertNotLocked, recordFailure } from '../auth/lockout.ts';
 import { startSession } from '../auth/sessions.service.ts';
+import { getUser } from '../auth/users.service.ts';
 
 /** Wrong tries one code survives; the next answer is 410 and a new code must be sent. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -227,8 +223,9 @@ export async function confirmIndividual(
   const account = await unconfirmedTarget(ctx, userId);
   if (account.confirmed_at) return getUser(ctx, userId);
   const now = ctx.clock.now();
-  const ipKey = `confirm-fail:ip:${meta.ip}`;
-  await assertNotLocked(ctx, [ipKey], [MAX_FAILURES_PER_IP], now.getTime());
+  // The code itself dies after MAX_CODE_ATTEMPTS; the address is limited across accounts.
+  const attempt: Attempt = { action: 'confirm', ip: meta.ip };
+  await assertNotLocked(ctx, attempt);
   const outcome = await ctx.db.transaction(async (tx) => {
     const [live] = await tx.query<{ code_hash: string; attempts: number; expires_at: Date }>(
       'select code_hash, attempts, expires_at from verification_codes where user_id = $1 for update',
@@ -252,7 +249,7 @@ export async function confirmIndividual(
   });
   if (outcome === 'expired') throw codeExpired();
   if (outcome === 'wrong') {
-    await recordFailures(ctx, [ipKey], now.getTime());
+    await recordFailure(ctx, attempt);
     throw new AppError('invalid_code');
   }
   return getUser(ctx, userId);

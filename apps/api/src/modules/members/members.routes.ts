@@ -24,7 +24,7 @@ import {
 } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { signedInAnswer } from '../auth/auth.routes.ts';
-import { getUser } from '../auth/auth.service.ts';
+import { getUser } from '../auth/users.service.ts';
 import {
   acceptInvitation,
   changeMemberRole,

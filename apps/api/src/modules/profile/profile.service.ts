@@ -3,12 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import {
-  assertNotLocked,
-  MAX_FAILURES_PER_ACCOUNT,
-  MAX_FAILURES_PER_IP,
-  recordFailures,
-} from '../auth/auth.service.ts';
+import { type Attempt, assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
 import { endUserSessions } from '../auth/sessions.service.ts';
 
 interface ProfileRow {
@@ -96,18 +91,21 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   meta: { ip: string },
 ) {
-  const nowMs = ctx.clock.now().getTime();
-  const keys = [`password-fail:account:${principal.userId}`, `password-fail:ip:${meta.ip}`];
-  await assertNotLocked(ctx, keys, [MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP], nowMs);
+  const attempt: Attempt = {
+    action: 'password',
+    subject: { account: principal.userId },
+    ip: meta.ip,
+  };
+  await assertNotLocked(ctx, attempt);
   const [row] = await ctx.db.query<{ password_hash: string }>(
     'select password_hash from users where id = $1',
     [principal.userId],
   );
   if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
-    await recordFailures(ctx, keys, nowMs);
+    await recordFailure(ctx, attempt);
     throw new AppError('current_password_invalid');
   }
-  await ctx.rateLimits.clear(keys[0]!);
+  await clearFailures(ctx, attempt);
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.query('update users set password_hash = $2 where id = $1', [
