@@ -116,3 +116,59 @@ export const rolledApiKeySchema = z.object({
   secret_rolled_at: timestampSchema,
 });
 export type RolledApiKey = z.infer<typeof rolledApiKeySchema>;
+
+const keyFields = {
+  id: z.uuid(),
+  key_name: z.string(),
+  api_key: z.string().meta({ description: 'The public half, sent with every /v1 call' }),
+  mode: z.enum(KEY_MODES),
+  scopes: z.array(z.enum(SCOPES)),
+  allowed_ips: z
+    .array(z.string())
+    .nullable()
+    .meta({ description: 'IPs and CIDR ranges the key may call from; null: any address' }),
+  is_active: z.boolean(),
+  rate_limit_per_hour: z.number().int(),
+  rate_limit_per_minute: z.number().int(),
+  expires_at: nullableTimestampSchema,
+  created_at: timestampSchema,
+};
+
+/** 200 of PATCH /api/v1/security/api-keys/{id}: the key's settings as they now are. */
+export const updatedApiKeySchema = z.object({
+  success: successSchema,
+  ...keyFields,
+  secret_rolled_at: nullableTimestampSchema,
+});
+export type UpdatedApiKey = z.infer<typeof updatedApiKeySchema>;
+
+/** One key in GET /api/v1/security/api-keys: every field but the secret, with its counters. */
+export const apiKeySchema = z.object({
+  ...keyFields,
+  secret_rolled_at: nullableTimestampSchema,
+  previous_secret_expires_at: nullableTimestampSchema.meta({
+    description: 'While the secret before the last roll still works: until when',
+  }),
+  usage_count: z.number().int(),
+  last_used_at: nullableTimestampSchema,
+  last_used_ip: z.string().nullable(),
+  requests_this_hour: z.number().int(),
+  requests_today: z.number().int(),
+  requests_this_month: z.number().int(),
+  critical_events_count: z
+    .number()
+    .int()
+    .meta({ description: 'Critical security events of the key not resolved yet' }),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const apiKeyListSchema = z.object({ api_keys: z.array(apiKeySchema) });
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
+
+/** 201 of POST /api/v1/security/api-keys: the new key with its secret, shown this once. */
+export const createdApiKeySchema = z.object({
+  success: successSchema,
+  ...keyFields,
+  api_secret: z.string().meta({ description: 'The secret, shown this once' }),
+});
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

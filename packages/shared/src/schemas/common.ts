@@ -24,6 +24,7 @@ export const successSchema = z.literal(true);
 
 /** `{ success: true }`, the whole answer of a call that only acts. */
 export const successOnlySchema = z.object({ success: successSchema });
+export type SuccessOnly = z.infer<typeof successOnlySchema>;
 
 export const fieldErrorSchema = z
   .object({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { KeyMode, Scope } from '@tanqin/shared';
+import type { apiKeySchema, KeyMode, Scope, updatedApiKeySchema } from '@tanqin/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { QUARTER_MS, quarterStart } from '../../db/quarter-hours.ts';
 import { SqlParams } from '../../db/sql-params.ts';
@@ -169,7 +170,7 @@ export async function listApiKeys(ctx: AppContext, organizationId: string, timeZ
   const now = ctx.clock.now();
   const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
   const hourQuarterEnd = new Date(quarterStart(hourAgo).getTime() + QUARTER_MS);
-  return ctx.db.query(
+  return ctx.db.query<z.input<typeof apiKeySchema>>(
     `with per_key (api_key_id, usage_count, last_used_at, last_used_ip) as (
        select api_key_id, sum(calls), max(last_at), (array_agg(last_ip order by last_at desc))[1]
          from usage_days where organization_id = $1 group by api_key_id),
@@ -263,7 +264,7 @@ export async function updateApiKey(
   set('rate_limit_per_minute', changes.rate_limit_per_minute, 'int');
   set('expires_at', changes.expires_at, 'timestamptz');
   const [row] = await ctx.db.query<
-    Record<string, unknown> & { key_name: string; was_active: boolean }
+    Omit<z.input<typeof updatedApiKeySchema>, 'success'> & { was_active: boolean }
   >(
     `update api_keys k set ${sets.join(', ')}
        from (select id, is_active as was_active from api_keys

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ApiKey } from './get-api-keys.ts';
+import type { ApiKey, UpdatedApiKey } from '@tanqin/shared';
 import { securityKeys } from './query-keys.ts';
 
 export const updateApiKey = ({ id, is_active }: { id: string; is_active: boolean }) =>
-  apiRequest<{ success: boolean; id: string; is_active: boolean }>(
+  apiRequest<UpdatedApiKey>(
     `/api/v1/security/api-keys/${encodeURIComponent(id)}`,
     { method: 'PATCH', body: { is_active } },
   );
