@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, EVENT_SEVERITIES, EVENT_TYPES, KEY_MODES } from '../constants.ts';
 import { isIpOrCidr } from '../ip.ts';
+import { nullableTimestampSchema, successSchema, timestampSchema } from './common.ts';
 import { text } from './text.ts';
 
 const organizationId = text().max(100).optional();
@@ -52,6 +53,79 @@ export const organizationSettingsSchema = z
     },
   );
 
+/** One trusted address in GET and POST /api/v1/security/trusted-ips. */
+export const trustedIpSchema = z.object({
+  id: z.uuid(),
+  ip_address: z.string(),
+  ip_range: z.string().nullable(),
+  description: z.string(),
+  api_key_id: z
+    .uuid()
+    .nullable()
+    .meta({ description: 'The key the address is trusted for; null: every key' }),
+  api_key_name: z.string().nullable(),
+  usage_count: z.number().int(),
+  last_seen_at: nullableTimestampSchema,
+  is_active: z.boolean(),
+  country: z.string().nullable().meta({ description: 'ISO 3166-1 alpha-2 code, when known' }),
+  city: z.string().nullable(),
+  created_at: timestampSchema,
+});
+export type TrustedIp = z.infer<typeof trustedIpSchema>;
+
+export const trustedIpListSchema = z.object({ trusted_ips: z.array(trustedIpSchema) });
+export type TrustedIpList = z.infer<typeof trustedIpListSchema>;
+
+/** 201 of POST /api/v1/security/trusted-ips. */
+export const trustedIpCreatedSchema = z.object({
+  success: successSchema,
+  trusted_ip: trustedIpSchema,
+});
+export type TrustedIpCreated = z.infer<typeof trustedIpCreatedSchema>;
+
+/** 200 of PATCH /api/v1/security/trusted-ips/{id}. */
+export const toggledSchema = z.object({
+  success: successSchema,
+  id: z.uuid(),
+  is_active: z.boolean(),
+});
+export type Toggled = z.infer<typeof toggledSchema>;
+
+/** A country rule; a country without one is allowed. */
+export const savedCountryRuleSchema = z.object({
+  country_code: z.string().meta({ description: 'ISO 3166-1 alpha-2 code' }),
+  is_allowed: z.boolean(),
+  created_at: timestampSchema,
+});
+export type CountryRule = z.infer<typeof savedCountryRuleSchema>;
+
+export const countryRuleListSchema = z.object({ country_rules: z.array(savedCountryRuleSchema) });
+export type CountryRuleList = z.infer<typeof countryRuleListSchema>;
+
+/** 200 of POST /api/v1/security/country-rules (it sets the rule, new or not). */
+export const countryRuleSetSchema = z.object({
+  success: successSchema,
+  country_rule: savedCountryRuleSchema,
+});
+export type CountryRuleSet = z.infer<typeof countryRuleSetSchema>;
+
+/** GET /api/v1/security/organization-settings: the organisation's two network switches. */
+export const organizationSecuritySettingsSchema = z.object({
+  require_ip_whitelist: z
+    .boolean()
+    .meta({ description: 'Only trusted addresses may call /v1 (keys with their own list aside)' }),
+  geo_blocking_enabled: z.boolean().meta({ description: 'The country rules are in force' }),
+});
+export type OrganizationSecuritySettings = z.infer<typeof organizationSecuritySettingsSchema>;
+
+/** 200 of PATCH /api/v1/security/organization-settings: both switches as they now are. */
+export const organizationSecuritySettingsSavedSchema = organizationSecuritySettingsSchema.extend({
+  success: successSchema,
+});
+export type OrganizationSecuritySettingsSaved = z.infer<
+  typeof organizationSecuritySettingsSavedSchema
+>;
+
 export const DATE_RANGES = { '1d': 1, '7d': 7, '30d': 30, '90d': 90 } as const;
 export type DateRange = keyof typeof DATE_RANGES;
 
@@ -66,6 +140,82 @@ export const securityEventsQuerySchema = z.object({
   organization_id: organizationId,
   format: z.literal('csv').optional(),
 });
+
+/** One event in GET /api/v1/security/events. */
+export const securityEventSchema = z.object({
+  id: z.uuid(),
+  event_type: z.enum(EVENT_TYPES),
+  event_severity: z.enum(EVENT_SEVERITIES),
+  event_description: z.string(),
+  client_ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  request_path: z.string().nullable(),
+  request_method: z.string().nullable(),
+  additional_data: z.record(z.string(), z.unknown()).nullable(),
+  api_key_id: z.uuid().nullable(),
+  api_key_name: z.string().nullable(),
+  occurrences: z
+    .number()
+    .int()
+    .meta({ description: 'How many identical events within a minute this row stands for' }),
+  created_at: timestampSchema,
+  last_seen_at: timestampSchema,
+  notified_at: nullableTimestampSchema,
+  resolved_at: nullableTimestampSchema,
+  is_test: z.boolean().meta({ description: 'Caused by a test key' }),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
+/** A page of a list, with the total over every page. */
+const pageFields = {
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+};
+
+export const securityEventsPageSchema = z.object({
+  events: z.array(securityEventSchema),
+  ...pageFields,
+});
+export type SecurityEventsPage = z.infer<typeof securityEventsPageSchema>;
+
+/** 200 of PATCH /api/v1/security/events/{id}/resolve (resolving twice keeps the first time). */
+export const securityEventResolvedSchema = z.object({
+  success: successSchema,
+  event: z.object({ id: z.uuid(), resolved_at: timestampSchema }),
+});
+export type SecurityEventResolved = z.infer<typeof securityEventResolvedSchema>;
+
+/** GET /api/v1/security/events/export: the events as CSV (RFC 4180, with a byte-order mark). */
+export const securityEventsCsvSchema = z.string().meta({
+  description:
+    'Columns: created_at, event_type, event_severity, event_description, client_ip, user_agent, api_key_name, request_method, request_path, occurrences, status, resolved_at, notified_at',
+});
+
+export const SECURITY_LABELS = ['Excellent', 'Good', 'Needs Attention'] as const;
+export type SecurityLabel = (typeof SECURITY_LABELS)[number];
+
+/** GET /api/v1/security/stats: the spec's security statistics, for the organisation's today. */
+export const securityStatsSchema = z.object({
+  success: successSchema,
+  data: z.object({
+    total_api_keys: z.number().int(),
+    active_api_keys: z.number().int(),
+    inactive_api_keys: z.number().int(),
+    total_requests_today: z.number().int(),
+    blocked_requests_today: z.number().int(),
+    blocked_percentage: z.number().meta({ description: 'Percent, one decimal' }),
+    critical_events_count: z.number().int().meta({ description: 'Critical events not resolved' }),
+    trusted_ips_count: z.number().int(),
+    countries_blocked: z.number().int(),
+    rate_limit_violations: z.number().int(),
+    security_score: z.number().int().min(0).max(100),
+    security_label: z.enum(SECURITY_LABELS),
+    show_alert: z.boolean(),
+  }),
+});
+export type SecurityStatsAnswer = z.infer<typeof securityStatsSchema>;
+export type SecurityStats = SecurityStatsAnswer['data'];
 
 export const NOTIFICATION_TYPES = ['email', 'webhook'] as const;
 
@@ -123,3 +273,70 @@ export const notificationTestResultSchema = z.object({
   }),
 });
 export type NotificationTestResult = z.infer<typeof notificationTestResultSchema>;
+
+/** One notification channel in GET /api/v1/security/notifications. */
+export const notificationPreferenceSchema = z.object({
+  id: z.uuid(),
+  notification_type: z.enum(NOTIFICATION_TYPES),
+  event_types: z.array(z.enum(EVENT_TYPES)),
+  destination: z.string().meta({ description: 'The email address or the https webhook URL' }),
+  is_active: z.boolean(),
+  created_at: timestampSchema,
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+export const notificationPreferenceListSchema = z.object({
+  notification_preferences: z.array(notificationPreferenceSchema),
+});
+export type NotificationPreferenceList = z.infer<typeof notificationPreferenceListSchema>;
+
+/** 201 of POST /api/v1/security/notifications; a webhook's answer carries its signing secret. */
+export const notificationPreferenceCreatedSchema = z.object({
+  success: successSchema,
+  notification_preference: notificationPreferenceSchema,
+  signing_secret: z.string().optional().meta({
+    description: 'Webhooks only, shown this once: the receiver checks webhook-signature with it',
+  }),
+});
+export type NotificationPreferenceCreated = z.infer<typeof notificationPreferenceCreatedSchema>;
+
+/** 200 of PATCH /api/v1/security/notifications/{id}. */
+export const notificationPreferenceUpdatedSchema = z.object({
+  success: successSchema,
+  notification_preference: notificationPreferenceSchema,
+});
+export type NotificationPreferenceUpdated = z.infer<typeof notificationPreferenceUpdatedSchema>;
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One sending of an event to a channel. */
+export const notificationDeliverySchema = z.object({
+  id: z.uuid(),
+  preference_id: z.uuid(),
+  event_id: z.uuid(),
+  event_type: z.enum(EVENT_TYPES),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  response_status: z.number().int().nullable(),
+  created_at: timestampSchema,
+  last_attempt_at: nullableTimestampSchema,
+  next_attempt_at: nullableTimestampSchema,
+  delivered_at: nullableTimestampSchema,
+  replay_of: z.uuid().nullable().meta({ description: 'The delivery this one sends again' }),
+});
+export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
+
+export const notificationDeliveriesPageSchema = z.object({
+  deliveries: z.array(notificationDeliverySchema),
+  ...pageFields,
+});
+export type NotificationDeliveriesPage = z.infer<typeof notificationDeliveriesPageSchema>;
+
+/** 202 of POST /api/v1/security/notifications/deliveries/{id}/replay: the new pending delivery. */
+export const deliveryReplayedSchema = z.object({
+  success: successSchema,
+  delivery: notificationDeliverySchema,
+});
+export type DeliveryReplayed = z.infer<typeof deliveryReplayedSchema>;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { notificationDeliverySchema } from '@tanqin/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { SqlParams } from '../../db/sql-params.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -211,6 +213,7 @@ export function deliverDueNotifications(ctx: AppContext): Promise<number> {
 
 const DELIVERY_COLUMNS = `d.id, d.preference_id, d.event_id, e.event_type, d.status, d.attempts, d.last_error,
   d.response_status, d.created_at, d.last_attempt_at, d.next_attempt_at, d.delivered_at, d.replay_of`;
+type DeliveryRow = z.input<typeof notificationDeliverySchema>;
 
 /** The delivery log of one preference of the organisation, newest first. */
 export async function listDeliveries(
@@ -226,7 +229,7 @@ export async function listDeliveries(
     [preferenceId, organizationId],
   );
   if (!preference) throw notFound('Notification preference');
-  const deliveries = await ctx.db.query(
+  const deliveries = await ctx.db.query<DeliveryRow>(
     `select ${DELIVERY_COLUMNS}
        from notification_deliveries d join security_events e on e.id = d.event_id
       where d.preference_id = $1
@@ -261,7 +264,7 @@ export async function replayDelivery(ctx: AppContext, organizationId: string, de
   if (!row.id) {
     throw new AppError('delivery_pending', 'This delivery is still pending; it is sent when due');
   }
-  const [delivery] = await ctx.db.query(
+  const [delivery] = await ctx.db.query<DeliveryRow>(
     `select ${DELIVERY_COLUMNS}
        from notification_deliveries d join security_events e on e.id = d.event_id where d.id = $1`,
     [row.id],

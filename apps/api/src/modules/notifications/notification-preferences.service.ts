@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventType } from '@tanqin/shared';
+import type { EventType, notificationPreferenceSchema } from '@tanqin/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { encrypt } from '../../lib/crypto.ts';
@@ -8,6 +9,7 @@ import { createSystemWebhookNetwork } from './webhook-network.ts';
 import { generateWebhookSecret } from './webhook-signature.ts';
 
 const PREFERENCE_COLUMNS = 'id, notification_type, event_types, destination, is_active, created_at';
+type PreferenceRow = z.input<typeof notificationPreferenceSchema>;
 
 export function webhookNetworkOf(ctx: AppContext) {
   ctx.webhookNetwork ??= createSystemWebhookNetwork();
@@ -27,7 +29,7 @@ export function destinationRefused(error: WebhookDestinationError) {
 }
 
 export async function listNotificationPreferences(ctx: AppContext, organizationId: string) {
-  return ctx.db.query(
+  return ctx.db.query<PreferenceRow>(
     `select ${PREFERENCE_COLUMNS} from notification_preferences
       where organization_id = $1 order by created_at desc, id`,
     [organizationId],
@@ -58,7 +60,7 @@ export async function createNotificationPreference(
   }
   const id = randomUUID();
   const secret = isWebhook ? generateWebhookSecret() : null;
-  const [row] = await ctx.db.query(
+  const [row] = await ctx.db.query<PreferenceRow>(
     `insert into notification_preferences
        (id, organization_id, notification_type, event_types, destination, secret_encrypted, created_at)
      values ($1, $2, $3, $4, $5, $6, $7)
@@ -82,7 +84,7 @@ export async function setNotificationPreferenceActive(
   id: string,
   isActive: boolean,
 ) {
-  const rows = await ctx.db.query(
+  const rows = await ctx.db.query<PreferenceRow>(
     `update notification_preferences set is_active = $3 where id = $1 and organization_id = $2
      returning ${PREFERENCE_COLUMNS}`,
     [id, organizationId, isActive],

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { savedCountryRuleSchema, trustedIpSchema } from '@tanqin/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { countryOf } from '../../lib/geo.ts';
@@ -7,8 +9,11 @@ import { countryOf } from '../../lib/geo.ts';
  * Trusted IPs, country rules (codes checked by the shared schema) and the two organisation
  * switches; every change drops the cached policy in every process.
  */
+type TrustedIpRow = z.input<typeof trustedIpSchema>;
+type CountryRuleRow = z.input<typeof savedCountryRuleSchema>;
+
 export async function listTrustedIps(ctx: AppContext, organizationId: string) {
-  return ctx.db.query(
+  return ctx.db.query<TrustedIpRow>(
     `select t.id, t.ip_address, t.ip_range, t.description, t.api_key_id, k.key_name as api_key_name,
             t.usage_count, t.last_seen_at, t.is_active, t.country, t.city, t.created_at
        from trusted_ips t left join api_keys k on k.id = t.api_key_id
@@ -37,10 +42,12 @@ export async function addTrustedIp(
     if (!key) throw notFound('API key');
   }
   const address = input.ip_address.split('/')[0]!;
-  const [row] = await ctx.db.query(
-    `insert into trusted_ips (id, organization_id, ip_address, ip_range, description, api_key_id, country, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
-     returning id, ip_address, ip_range, description, api_key_id, usage_count, last_seen_at, is_active, country, city, created_at`,
+  const [row] = await ctx.db.query<TrustedIpRow>(
+    `with inserted as (
+       insert into trusted_ips (id, organization_id, ip_address, ip_range, description, api_key_id, country, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       returning id, ip_address, ip_range, description, api_key_id, usage_count, last_seen_at, is_active, country, city, created_at)
+     select t.*, k.key_name as api_key_name from inserted t left join api_keys k on k.id = t.api_key_id`,
     [
       randomUUID(),
       organizationId,
@@ -80,7 +87,7 @@ export async function deleteTrustedIp(ctx: AppContext, organizationId: string, i
 }
 
 export async function listCountryRules(ctx: AppContext, organizationId: string) {
-  return ctx.db.query(
+  return ctx.db.query<CountryRuleRow>(
     'select country_code, is_allowed, created_at from country_rules where organization_id = $1 order by country_code',
     [organizationId],
   );
@@ -92,7 +99,7 @@ export async function setCountryRule(
   countryCode: string,
   isAllowed: boolean,
 ) {
-  const [row] = await ctx.db.query(
+  const [row] = await ctx.db.query<CountryRuleRow>(
     `insert into country_rules (organization_id, country_code, is_allowed, created_at) values ($1, $2, $3, $4)
      on conflict (organization_id, country_code) do update set is_allowed = excluded.is_allowed
      returning country_code, is_allowed, created_at`,

@@ -4,7 +4,9 @@ import {
   type EventSeverity,
   type EventType,
   type KeyMode,
+  type securityEventSchema,
 } from '@tanqin/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 
@@ -44,7 +46,7 @@ export async function listSecurityEvents(
     `select count(*)::int as total from security_events where ${where.sql}`,
     where.params,
   )) as [{ total: number }];
-  const events = await ctx.db.query(
+  const events = await ctx.db.query<z.input<typeof securityEventSchema>>(
     `select ${EVENT_COLUMNS} from security_events where ${where.sql}
       order by created_at desc, id limit ${pageSize} offset ${(page - 1) * pageSize}`,
     where.params,
@@ -57,7 +59,7 @@ export async function resolveSecurityEvent(
   organizationId: string,
   eventId: string,
 ) {
-  const [row] = await ctx.db.query(
+  const [row] = await ctx.db.query<{ id: string; resolved_at: Date }>(
     `update security_events set resolved_at = coalesce(resolved_at, $3)
       where id = $1 and organization_id = $2 returning id, resolved_at`,
     [eventId, organizationId, ctx.clock.now()],

@@ -1,3 +1,4 @@
+import type { SecurityLabel } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
 import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
@@ -15,7 +16,7 @@ export function securityScore(stats: {
   if (stats.active_api_keys === 0) score -= 20;
   if (stats.trusted_ips_count === 0) score -= 10;
   score = Math.max(0, score);
-  const label = score >= 90 ? 'Excellent' : score >= 70 ? 'Good' : 'Needs Attention';
+  const label: SecurityLabel = score >= 90 ? 'Excellent' : score >= 70 ? 'Good' : 'Needs Attention';
   return { security_score: score, security_label: label };
 }
 

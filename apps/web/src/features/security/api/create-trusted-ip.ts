@@ -1,17 +1,10 @@
+import type { CreateTrustedIpInput, TrustedIpCreated } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { TrustedIp } from './get-trusted-ips.ts';
 import { securityKeys } from './query-keys.ts';
 
-export interface CreateTrustedIpBody {
-  ip_address: string;
-  ip_range: string | null;
-  description: string;
-  api_key_id: string | null;
-}
-
-export const createTrustedIp = (body: CreateTrustedIpBody) =>
-  apiRequest<{ success: boolean; trusted_ip: TrustedIp }>('/api/v1/security/trusted-ips', {
+export const createTrustedIp = (body: CreateTrustedIpInput) =>
+  apiRequest<TrustedIpCreated>('/api/v1/security/trusted-ips', {
     method: 'POST',
     body,
   });

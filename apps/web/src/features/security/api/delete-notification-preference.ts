@@ -1,9 +1,10 @@
+import type { SuccessOnly } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
 
 export const deleteNotificationPreference = (id: string) =>
-  apiRequest<{ success: boolean }>(`/api/v1/security/notifications/${encodeURIComponent(id)}`, {
+  apiRequest<SuccessOnly>(`/api/v1/security/notifications/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });
 

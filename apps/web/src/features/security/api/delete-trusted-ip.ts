@@ -1,9 +1,10 @@
+import type { SuccessOnly } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
 
 export const deleteTrustedIp = (id: string) =>
-  apiRequest<{ success: boolean }>(`/api/v1/security/trusted-ips/${encodeURIComponent(id)}`, {
+  apiRequest<SuccessOnly>(`/api/v1/security/trusted-ips/${encodeURIComponent(id)}`, {
     method: 'DELETE',
   });
 

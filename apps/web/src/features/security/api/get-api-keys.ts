@@ -7,9 +7,7 @@ import { securityKeys } from './query-keys.ts';
 export type { ApiKey } from '@tanqin/shared';
 
 export const getApiKeys = (signal?: AbortSignal) =>
-  apiRequest<ApiKeyList>('/api/v1/security/api-keys', { signal }).then(
-    (body) => body.api_keys,
-  );
+  apiRequest<ApiKeyList>('/api/v1/security/api-keys', { signal }).then((body) => body.api_keys);
 
 export const useApiKeys = (organizationId: string, { enabled = true } = {}) =>
   useQuery({

@@ -1,16 +1,13 @@
+import type { CountryRuleList } from '@tanqin/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
 
 /** A country without a rule is allowed (spec section 4). */
-export interface CountryRule {
-  country_code: string;
-  is_allowed: boolean;
-  created_at: string;
-}
+export type { CountryRule } from '@tanqin/shared';
 
 export const getCountryRules = (signal?: AbortSignal) =>
-  apiRequest<{ country_rules: CountryRule[] }>('/api/v1/security/country-rules', {
+  apiRequest<CountryRuleList>('/api/v1/security/country-rules', {
     signal,
   }).then((body) => body.country_rules);
 

@@ -1,22 +1,14 @@
-import type { EventType } from '@tanqin/shared';
+import type { NotificationPreferenceList } from '@tanqin/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
 
-export interface NotificationPreference {
-  id: string;
-  notification_type: 'email' | 'webhook';
-  event_types: EventType[];
-  destination: string;
-  is_active: boolean;
-  created_at: string;
-}
+export type { NotificationPreference } from '@tanqin/shared';
 
 export const getNotificationPreferences = (signal?: AbortSignal) =>
-  apiRequest<{ notification_preferences: NotificationPreference[] }>(
-    '/api/v1/security/notifications',
-    { signal },
-  ).then((body) => body.notification_preferences);
+  apiRequest<NotificationPreferenceList>('/api/v1/security/notifications', { signal }).then(
+    (body) => body.notification_preferences,
+  );
 
 /** A server without the notifications API answers its path with 404 route_not_found. */
 export const isNotificationsApiMissing = (error: unknown) =>

@@ -1,11 +1,9 @@
+import type { OrganizationSecuritySettings } from '@tanqin/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
 
-export interface OrganizationSecuritySettings {
-  require_ip_whitelist: boolean;
-  geo_blocking_enabled: boolean;
-}
+export type { OrganizationSecuritySettings } from '@tanqin/shared';
 
 export const getOrganizationSettings = (signal?: AbortSignal) =>
   apiRequest<OrganizationSecuritySettings>('/api/v1/security/organization-settings', { signal });

@@ -1,34 +1,9 @@
-import type { DateRange, EventSeverity, EventType } from '@tanqin/shared';
+import type { DateRange, EventSeverity, EventType, SecurityEventsPage } from '@tanqin/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
 
-export interface SecurityEvent {
-  id: string;
-  event_type: EventType;
-  event_severity: EventSeverity;
-  event_description: string;
-  client_ip: string | null;
-  user_agent: string | null;
-  request_path: string | null;
-  request_method: string | null;
-  additional_data: Record<string, unknown> | null;
-  api_key_id: string | null;
-  api_key_name: string | null;
-  /** How many identical events within a minute this row stands for. */
-  occurrences?: number;
-  created_at: string;
-  last_seen_at?: string;
-  notified_at: string | null;
-  resolved_at: string | null;
-}
-
-export interface SecurityEventsPage {
-  events: SecurityEvent[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type { SecurityEvent, SecurityEventsPage } from '@tanqin/shared';
 
 /** The three filters of the events tab; "all" is the absence of a filter. */
 export interface EventFilters {

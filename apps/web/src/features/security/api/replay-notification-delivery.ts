@@ -1,10 +1,10 @@
+import type { DeliveryReplayed } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { NotificationDelivery } from './get-notification-deliveries.ts';
 import { securityKeys } from './query-keys.ts';
 
 export const replayNotificationDelivery = (id: string) =>
-  apiRequest<{ success: boolean; delivery: NotificationDelivery }>(
+  apiRequest<DeliveryReplayed>(
     `/api/v1/security/notifications/deliveries/${encodeURIComponent(id)}/replay`,
     { method: 'POST' },
   );

@@ -1,12 +1,12 @@
+import type { SecurityEventResolved } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
 
 export const resolveSecurityEvent = (id: string) =>
-  apiRequest<{ success: boolean; event: { id: string; resolved_at: string } }>(
-    `/api/v1/security/events/${encodeURIComponent(id)}/resolve`,
-    { method: 'PATCH' },
-  );
+  apiRequest<SecurityEventResolved>(`/api/v1/security/events/${encodeURIComponent(id)}/resolve`, {
+    method: 'PATCH',
+  });
 
 /** PATCH /api/v1/security/events/{id}/resolve; a resolved critical event leaves the statistics. */
 export function useResolveSecurityEvent(organizationId: string) {

@@ -1,10 +1,10 @@
+import type { CountryRule, CountryRuleSet } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { CountryRule } from './get-country-rules.ts';
 import { securityKeys } from './query-keys.ts';
 
 export const setCountryRule = (body: { country_code: string; is_allowed: boolean }) =>
-  apiRequest<{ success: boolean; country_rule: CountryRule }>('/api/v1/security/country-rules', {
+  apiRequest<CountryRuleSet>('/api/v1/security/country-rules', {
     method: 'POST',
     body,
   });

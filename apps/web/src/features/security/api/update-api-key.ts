@@ -1,13 +1,13 @@
+import type { ApiKey, UpdatedApiKey } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ApiKey, UpdatedApiKey } from '@tanqin/shared';
 import { securityKeys } from './query-keys.ts';
 
 export const updateApiKey = ({ id, is_active }: { id: string; is_active: boolean }) =>
-  apiRequest<UpdatedApiKey>(
-    `/api/v1/security/api-keys/${encodeURIComponent(id)}`,
-    { method: 'PATCH', body: { is_active } },
-  );
+  apiRequest<UpdatedApiKey>(`/api/v1/security/api-keys/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { is_active },
+  });
 
 /**
  * PATCH /api/v1/security/api-keys/{id}: the switch moves at once and moves back if the server

@@ -1,6 +1,6 @@
+import type { NotificationPreference, NotificationPreferenceUpdated } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { NotificationPreference } from './get-notification-preferences.ts';
 import { securityKeys } from './query-keys.ts';
 
 export const updateNotificationPreference = ({
@@ -10,7 +10,7 @@ export const updateNotificationPreference = ({
   id: string;
   is_active: boolean;
 }) =>
-  apiRequest<{ success: boolean; notification_preference: NotificationPreference }>(
+  apiRequest<NotificationPreferenceUpdated>(
     `/api/v1/security/notifications/${encodeURIComponent(id)}`,
     { method: 'PATCH', body: { is_active } },
   );

@@ -1,15 +1,18 @@
+import type {
+  OrganizationSecuritySettings,
+  OrganizationSecuritySettingsSaved,
+} from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { OrganizationSecuritySettings } from './get-organization-settings.ts';
 import { securityKeys } from './query-keys.ts';
 
 export type SettingsChange = { require_ip_whitelist: boolean } | { geo_blocking_enabled: boolean };
 
 export const updateOrganizationSettings = (body: SettingsChange) =>
-  apiRequest<{ success: boolean } & OrganizationSecuritySettings>(
-    '/api/v1/security/organization-settings',
-    { method: 'PATCH', body },
-  );
+  apiRequest<OrganizationSecuritySettingsSaved>('/api/v1/security/organization-settings', {
+    method: 'PATCH',
+    body,
+  });
 
 /** PATCH /api/v1/security/organization-settings: one switch at a time, optimistic. */
 export function useUpdateOrganizationSettings(organizationId: string) {

@@ -1,10 +1,10 @@
+import type { Toggled, TrustedIp } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { TrustedIp } from './get-trusted-ips.ts';
 import { securityKeys } from './query-keys.ts';
 
 export const updateTrustedIp = ({ id, is_active }: { id: string; is_active: boolean }) =>
-  apiRequest<{ success: boolean }>(`/api/v1/security/trusted-ips/${encodeURIComponent(id)}`, {
+  apiRequest<Toggled>(`/api/v1/security/trusted-ips/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: { is_active },
   });

@@ -16,6 +16,10 @@ const stats = (overrides: Partial<SecurityStats> = {}): SecurityStats => ({
   trusted_ips_count: 1,
   countries_blocked: 4,
   rate_limit_violations: 0,
+  blocked_percentage: 12.5,
+  security_score: 100,
+  security_label: 'Excellent',
+  show_alert: false,
   ...overrides,
 });
 

@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createNotificationPreferenceSchema, EVENT_TYPES } from '@tanqin/shared';
+import {
+  createNotificationPreferenceSchema,
+  EVENT_TYPES,
+  type NotificationPreferenceCreated,
+} from '@tanqin/shared';
 import { Mail, Webhook } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,10 +16,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { localMessage } from '../../../lib/language.ts';
 import { failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import {
-  type CreatedNotificationPreference,
-  useCreateNotificationPreference,
-} from '../api/create-notification-preference.ts';
+import { useCreateNotificationPreference } from '../api/create-notification-preference.ts';
 
 type FormInput = z.input<typeof createNotificationPreferenceSchema>;
 type FormOutput = z.output<typeof createNotificationPreferenceSchema>;
@@ -31,7 +32,7 @@ function AddNotificationForm({
   onCancel,
 }: {
   organizationId: string;
-  onCreated: (created: CreatedNotificationPreference) => void;
+  onCreated: (created: NotificationPreferenceCreated) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('security');
@@ -178,7 +179,7 @@ export function AddNotificationDialog({
   organizationId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onCreated: (created: CreatedNotificationPreference) => void;
+  onCreated: (created: NotificationPreferenceCreated) => void;
 }) {
   const { t } = useTranslation('security');
   return (

@@ -21,8 +21,10 @@ const event = (overrides: Partial<SecurityEvent> = {}): SecurityEvent => ({
   api_key_name: 'خادم الإنتاج',
   occurrences: 1,
   created_at: '2025-03-05T10:00:00.000Z',
+  last_seen_at: '2025-03-05T10:00:00.000Z',
   notified_at: '2025-03-05T10:00:05.000Z',
   resolved_at: null,
+  is_test: false,
   ...overrides,
 });
 

@@ -15,7 +15,7 @@ const trustedIp = (overrides: Partial<TrustedIp> = {}): TrustedIp => ({
   description: 'خادم الرياض',
   api_key_id: null,
   api_key_name: null,
-  usage_count: '12',
+  usage_count: 12,
   last_seen_at: null,
   is_active: true,
   country: 'SA',
