@@ -149,7 +149,16 @@ async function benchOne(
   databaseBackends: () => Promise<number[]> = async () => [],
 ) {
   const server = await startServer(env);
-  const withoutLogServer = await startServer({ ...env, BENCH_REQUEST_LOG: 'off' });
+  // Its own data folder: one process at a time opens an embedded database.
+  const withoutLogDataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-bench-'));
+  const withoutLogServer = await startServer({
+    ...env,
+    DATA_DIR: withoutLogDataDir,
+    BENCH_REQUEST_LOG: 'off',
+  }).catch(async (error) => {
+    await server.stop();
+    throw error;
+  });
   const processes = { server: server.pid, databaseBackends };
   try {
     const generateOn = async (baseUrl: string) => ({
@@ -200,6 +209,7 @@ async function benchOne(
   } finally {
     await server.stop();
     await withoutLogServer.stop();
+    rmSync(withoutLogDataDir, { recursive: true, force: true });
   }
 }
 

@@ -47,3 +47,18 @@ const preciseTimeFormat = localeFormat(
 /** A call's time to the second, e.g. "24 Nov 2026, 14:03:27": calls come many a minute. */
 export const formatPreciseTime = (isoTimestamp: string) =>
   preciseTimeFormat().format(new Date(isoTimestamp));
+
+const relativeFormat = localeFormat(
+  (locale) => new Intl.RelativeTimeFormat(`${locale}-u-nu-latn`, { numeric: 'always' }),
+);
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** Time left until a moment, in its largest whole unit: "in 3 days", "خلال ساعتين". */
+export function formatTimeLeft(milliseconds: number) {
+  const [unit, size] = UNITS.find(([, size]) => milliseconds >= size) ?? UNITS.at(-1)!;
+  return relativeFormat().format(Math.max(1, Math.floor(milliseconds / size)), unit);
+}

@@ -1,5 +1,5 @@
 import { SCOPES } from '@tanqin/shared';
-import { Clock, Trash2, TriangleAlert } from 'lucide-react';
+import { Clock, Pencil, RefreshCcw, Trash2, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -10,6 +10,7 @@ import type { ApiKey } from '../api/get-api-keys.ts';
 import { UsageBar } from '../components/usage-bar.tsx';
 import { formatCount, formatDateTime } from '../format.ts';
 import { RequestsLink } from '../requests/requests-link.tsx';
+import { GraceCountdown } from './grace-countdown.tsx';
 import { MaskedKey } from './masked-key.tsx';
 import { scopeTextKey } from './scope-keys.ts';
 
@@ -26,11 +27,15 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function ApiKeyCard({
   apiKey: key,
   onToggle,
+  onEdit,
+  onRoll,
   onDelete,
   isToggling,
 }: {
   apiKey: ApiKey;
   onToggle: (isActive: boolean) => void;
+  onEdit: () => void;
+  onRoll: () => void;
   onDelete: () => void;
   isToggling: boolean;
 }) {
@@ -49,6 +54,7 @@ export function ApiKeyCard({
           <Badge tone={key.is_active ? 'green' : 'slate'}>
             {t(key.is_active ? 'card.active' : 'card.inactive')}
           </Badge>
+          {key.mode === 'test' ? <Badge tone="amber">{t('card.test')}</Badge> : null}
           {isExpired ? <Badge tone="red">{t('card.expired')}</Badge> : null}
           {key.critical_events_count > 0 ? (
             <Badge tone="red">
@@ -57,13 +63,32 @@ export function ApiKeyCard({
             </Badge>
           ) : null}
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-1 sm:gap-2">
           <Switch
             checked={key.is_active}
             disabled={isToggling}
             onCheckedChange={onToggle}
             aria-label={t('card.activeSwitch', { name: key.key_name })}
+            className="me-2"
           />
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onEdit}
+            aria-label={t('card.edit', { name: key.key_name })}
+          >
+            <Pencil aria-hidden className="size-4" />
+            <span className="hidden sm:inline">{t('card.editShort')}</span>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onRoll}
+            aria-label={t('card.roll', { name: key.key_name })}
+          >
+            <RefreshCcw aria-hidden className="size-4" />
+            <span className="hidden sm:inline">{t('card.rollShort')}</span>
+          </Button>
           <Button
             variant="ghost"
             size="sm"
@@ -78,6 +103,9 @@ export function ApiKeyCard({
       </div>
 
       <MaskedKey apiKey={key.api_key} keyName={key.key_name} />
+      {key.previous_secret_expires_at ? (
+        <GraceCountdown until={key.previous_secret_expires_at} />
+      ) : null}
 
       <dl className="grid gap-4 sm:grid-cols-2">
         <Detail label={t('card.usageThisHour')}>
@@ -150,6 +178,9 @@ export function ApiKeyCard({
 
       <p className="flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-xs text-slate-500">
         <span>{t('card.createdAt', { date: formatDateTime(key.created_at) })}</span>
+        {key.secret_rolled_at ? (
+          <span>{t('card.rolledAt', { date: formatDateTime(key.secret_rolled_at) })}</span>
+        ) : null}
         <span>
           {key.expires_at
             ? t('card.expiresAt', { date: formatDateTime(key.expires_at) })

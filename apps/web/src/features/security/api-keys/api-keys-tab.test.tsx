@@ -149,6 +149,7 @@ describe('API keys tab', () => {
       allowed_ips: ['10.0.0.1', '10.1.0.0/16'],
       rate_limit_per_hour: 1000,
       rate_limit_per_minute: 60,
+      mode: 'live',
     });
 
     const shownOnce = screen.getByRole('region', { name: 'تم إنشاء المفتاح «تكامل الفوترة»' });

@@ -6,7 +6,6 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { failureText } from '../../../lib/problem-text.ts';
-import type { CreatedApiKey } from '../api/create-api-key.ts';
 import { useDeleteApiKey } from '../api/delete-api-key.ts';
 import { type ApiKey, useApiKeys } from '../api/get-api-keys.ts';
 import { useUpdateApiKey } from '../api/update-api-key.ts';
@@ -15,9 +14,12 @@ import { LoadFailed } from '../components/load-failed.tsx';
 import { RoleNotice } from '../components/role-notice.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { useErrorToast } from '../components/use-error-toast.ts';
+import { formatDateTime } from '../format.ts';
 import { ApiKeyCard } from './api-key-card.tsx';
 import { CreateApiKeyDialog } from './create-api-key-dialog.tsx';
-import { CreatedKeyAlert } from './created-key-alert.tsx';
+import { EditApiKeyDialog } from './edit-api-key-dialog.tsx';
+import { RollApiKeyDialog } from './roll-api-key-dialog.tsx';
+import { type SecretOnce, SecretOnceAlert } from './secret-once-alert.tsx';
 
 function KeysSkeleton() {
   const { t } = useTranslation('apiKeys');
@@ -44,10 +46,12 @@ function DeleteKeyDialog({
   organizationId,
   apiKey,
   onClose,
+  onDeleted,
 }: {
   organizationId: string;
   apiKey: ApiKey | null;
   onClose: () => void;
+  onDeleted: (id: string) => void;
 }) {
   const { t } = useTranslation('apiKeys');
   const { t: ts } = useTranslation('security');
@@ -69,6 +73,7 @@ function DeleteKeyDialog({
         deleteKey.mutate(apiKey.id, {
           onSuccess: () => {
             toast.success(t('toasts.deleted'));
+            onDeleted(apiKey.id);
             onClose();
           },
           onError: (error) => toast.error(failureText(t('toasts.deleteFailed'), error)),
@@ -78,7 +83,21 @@ function DeleteKeyDialog({
   );
 }
 
-/** The API keys tab: list, create (secret shown once), switch on/off, delete after confirming. */
+/** After a roll: how long the previous secret still works. */
+function useGraceNote() {
+  const { t } = useTranslation('apiKeys');
+  return (secret: SecretOnce) => {
+    if (secret.reason !== 'rolled') return undefined;
+    return secret.previous_secret_expires_at
+      ? t('rolled.graceUntil', { date: formatDateTime(secret.previous_secret_expires_at) })
+      : t('rolled.noGrace');
+  };
+}
+
+/**
+ * The API keys tab: list, create (secret shown once), switch on/off, edit, roll the secret
+ * (the new one shown once), delete after confirming.
+ */
 export function ApiKeysTab({
   organizationId,
   canManageKeys,
@@ -90,9 +109,17 @@ export function ApiKeysTab({
   const query = useApiKeys(organizationId, { enabled: canManageKeys });
   const updateKey = useUpdateApiKey(organizationId);
   const [isCreating, setIsCreating] = useState(false);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const graceNote = useGraceNote();
+  const [shownSecret, setShownSecret] = useState<SecretOnce | null>(null);
+  const [toEdit, setToEdit] = useState<ApiKey | null>(null);
+  const [toRoll, setToRoll] = useState<ApiKey | null>(null);
   const [toDelete, setToDelete] = useState<ApiKey | null>(null);
   useErrorToast(query.error, t('toasts.loadFailed'));
+  // A secret whose key is gone (deleted here or elsewhere) is of no use any more: it goes too.
+  const secret =
+    shownSecret && query.data?.some((key) => key.id === shownSecret.id) !== false
+      ? shownSecret
+      : null;
 
   if (!canManageKeys) return <RoleNotice message={t('list.roleNotice')} />;
 
@@ -138,6 +165,8 @@ export function ApiKeysTab({
                   },
                 )
               }
+              onEdit={() => setToEdit(key)}
+              onRoll={() => setToRoll(key)}
               onDelete={() => setToDelete(key)}
             />
           </li>
@@ -157,7 +186,14 @@ export function ApiKeysTab({
         </div>
         {query.isSuccess && query.data.length > 0 ? createButton : null}
       </div>
-      {created ? <CreatedKeyAlert created={created} onDismiss={() => setCreated(null)} /> : null}
+      {secret ? (
+        <SecretOnceAlert
+          key={`${secret.id}-${secret.api_secret}`}
+          secret={secret}
+          note={graceNote(secret)}
+          onDismiss={() => setShownSecret(null)}
+        />
+      ) : null}
       {content}
       <CreateApiKeyDialog
         organizationId={organizationId}
@@ -165,13 +201,28 @@ export function ApiKeysTab({
         onOpenChange={setIsCreating}
         onCreated={(key) => {
           setIsCreating(false);
-          setCreated(key);
+          setShownSecret({ ...key, reason: 'created' });
+        }}
+      />
+      <EditApiKeyDialog
+        organizationId={organizationId}
+        apiKey={toEdit}
+        onClose={() => setToEdit(null)}
+      />
+      <RollApiKeyDialog
+        organizationId={organizationId}
+        apiKey={toRoll}
+        onClose={() => setToRoll(null)}
+        onRolled={(rolled) => {
+          setToRoll(null);
+          setShownSecret({ ...rolled, reason: 'rolled' });
         }}
       />
       <DeleteKeyDialog
         organizationId={organizationId}
         apiKey={toDelete}
         onClose={() => setToDelete(null)}
+        onDeleted={(id) => setShownSecret((shown) => (shown?.id === id ? null : shown))}
       />
     </section>
   );

@@ -1,17 +1,20 @@
-import type { ApiKey, UpdatedApiKey } from '@tanqin/shared';
+import type { ApiKey, UpdateApiKeyInput, UpdatedApiKey } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
 
-export const updateApiKey = ({ id, is_active }: { id: string; is_active: boolean }) =>
+/** What PATCH changes: the fields sent; `null` clears the allowed IPs or the expiry. */
+export type ApiKeyChanges = Omit<UpdateApiKeyInput, 'organization_id'>;
+
+export const updateApiKey = ({ id, ...changes }: ApiKeyChanges & { id: string }) =>
   apiRequest<UpdatedApiKey>(`/api/v1/security/api-keys/${encodeURIComponent(id)}`, {
     method: 'PATCH',
-    body: { is_active },
+    body: changes,
   });
 
 /**
- * PATCH /api/v1/security/api-keys/{id}: the switch moves at once and moves back if the server
- * refuses; the list and the statistics are read again either way.
+ * PATCH /api/v1/security/api-keys/{id}, in force at once: the switch moves at once and moves
+ * back if the server refuses; the list and the statistics are read again either way.
  */
 export function useUpdateApiKey(organizationId: string) {
   const queryClient = useQueryClient();
@@ -21,9 +24,11 @@ export function useUpdateApiKey(organizationId: string) {
     onMutate: async ({ id, is_active }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const previous = queryClient.getQueryData<ApiKey[]>(listKey);
-      queryClient.setQueryData<ApiKey[]>(listKey, (keys) =>
-        keys?.map((key) => (key.id === id ? { ...key, is_active } : key)),
-      );
+      if (is_active !== undefined) {
+        queryClient.setQueryData<ApiKey[]>(listKey, (keys) =>
+          keys?.map((key) => (key.id === id ? { ...key, is_active } : key)),
+        );
+      }
       return { previous };
     },
     onError: (_error, _variables, context) => {
