@@ -1,7 +1,10 @@
 // What the benchmarks share: the bench server (bench/tokens/server.ts: the product plus a
-// baseline route) in a child process, and an organisation with a high-limit API key.
+// baseline route) in a child process, throwaway PostgreSQL databases, an organisation with
+// high-limit API keys, and codes made through the API.
 import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /** Starts the bench server on a random port in production mode; resolves once it listens. */
 export async function startBenchServer(env: Record<string, string>, execArgv: string[] = []) {
@@ -26,7 +29,50 @@ export async function startBenchServer(env: Record<string, string>, execArgv: st
   };
 }
 
-async function json(
+/** The secrets every bench server is started with. */
+export const BENCH_SECRETS = {
+  JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
+  TOKEN_PEPPER: 'bench-pepper-0123456789abcdef0123',
+};
+
+export const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function adminQuery(sql: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty PostgreSQL database on BENCH_PG_URL's server (127.0.0.1:5432 by default), with
+ * its server processes and a way to drop it; undefined when no server answers.
+ */
+export async function createThrowawayDatabase(prefix: string) {
+  const name = `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  try {
+    await adminQuery(`create database ${name}`);
+  } catch {
+    return undefined;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    backends: async () =>
+      (await adminQuery('select pid from pg_stat_activity where datname = $1', [name])).map((row) =>
+        Number(row.pid),
+      ),
+    drop: async () => {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+export async function callJson(
   baseUrl: string,
   method: string,
   url: string,
@@ -36,16 +82,18 @@ async function json(
   const res = await fetch(baseUrl + url, {
     method,
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<any>;
 }
 
-/** Signs up an organisation with an API key of high limits; resolves the headers of a /v1 call. */
-export async function setUpIntegrator(baseUrl: string) {
-  const n = Date.now().toString(36);
-  const password = 'Bench-Passw0rd';
-  await json(baseUrl, 'POST', '/api/v1/signup', {
+const PASSWORD = 'Bench-Passw0rd';
+
+/** Signs up an organisation and signs its owner in. */
+export async function setUpOrganization(baseUrl: string) {
+  const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await callJson(baseUrl, 'POST', '/api/v1/signup', {
     name: `Bench ${n}`,
     type: 'private',
     email: `bench-${n}@example.sa`,
@@ -54,24 +102,74 @@ export async function setUpIntegrator(baseUrl: string) {
       firstName: 'B',
       lastName: 'B',
       email: `admin-${n}@example.sa`,
-      password,
-      confirmPassword: password,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
     },
   });
-  const login = await json(baseUrl, 'POST', '/api/v1/auth/login', {
+  const login = await callJson(baseUrl, 'POST', '/api/v1/auth/login', {
     email: `admin-${n}@example.sa`,
-    password,
+    password: PASSWORD,
   });
-  const key = await json(
+  return {
+    id: login.organization.id as string,
+    clientId: login.organization.client_id as string,
+    ownerHeaders: { authorization: `Bearer ${login.token}` },
+  };
+}
+
+/** An API key of high limits; resolves its id and the headers of a /v1 call made with it. */
+export async function createBenchKey(
+  baseUrl: string,
+  organization: Awaited<ReturnType<typeof setUpOrganization>>,
+) {
+  const key = await callJson(
     baseUrl,
     'POST',
     '/api/v1/security/api-keys',
     { key_name: 'bench', rate_limit_per_minute: 100_000, rate_limit_per_hour: 1_000_000 },
-    { authorization: `Bearer ${login.token}` },
+    organization.ownerHeaders,
   );
   return {
-    'content-type': 'application/json',
-    'x-client-id': login.organization.client_id as string,
-    authorization: `Basic ${Buffer.from(`${key.api_key}:${key.api_secret}`).toString('base64')}`,
+    id: key.id as string,
+    headers: {
+      'content-type': 'application/json',
+      'x-client-id': organization.clientId,
+      authorization: `Basic ${Buffer.from(`${key.api_key}:${key.api_secret}`).toString('base64')}`,
+    },
   };
 }
+
+/** Signs up an organisation with an API key of high limits; resolves the headers of a /v1 call. */
+export async function setUpIntegrator(baseUrl: string) {
+  return (await createBenchKey(baseUrl, await setUpOrganization(baseUrl))).headers;
+}
+
+export const generateBody = JSON.stringify({
+  data: { full_name: 'محمد أحمد', national_id: '1012345678', birth_date: '1990-04-12' },
+  data_scope: ['identity'],
+  expires_in: 3600,
+});
+
+/** Makes `count` codes through POST /v1/tokens/generate, 200 at a time. */
+export async function makeCodes(baseUrl: string, headers: Record<string, string>, count: number) {
+  const codes: string[] = [];
+  for (let i = 0; i < count; i += 200) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(200, count - i) }, () =>
+        fetch(`${baseUrl}/v1/tokens/generate`, {
+          method: 'POST',
+          headers,
+          body: generateBody,
+        }).then((r) => r.json() as Promise<{ token: string }>),
+      ),
+    );
+    codes.push(...batch.map((b) => b.token));
+  }
+  return codes;
+}
+
+/** The load average over the last 1, 5 and 15 minutes, as `uptime` prints it (the machine is shared). */
+export const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');

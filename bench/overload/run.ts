@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setUpIntegrator, startBenchServer } from '../support.ts';
+import { BENCH_SECRETS, setUpIntegrator, startBenchServer } from '../support.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -68,8 +68,7 @@ for (const limit of LIMITS) {
   const server = await startBenchServer({
     DATA_DIR: dataDir,
     DATABASE_URL: '',
-    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
-    TOKEN_PEPPER: 'bench-pepper-0123456789abcdef0123',
+    ...BENCH_SECRETS,
     ...(limit !== 'default' && { MAX_CONCURRENT_REQUESTS: limit }),
   });
   try {

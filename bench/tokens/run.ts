@@ -4,12 +4,19 @@
 // the CPU each request cost the server, the database and the load generator (this process).
 // generate is also measured on a server built without the request log, in the same run.
 // BENCH_JSON=<file> also writes the figures as JSON; see bench/README.md for every setting.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { setUpIntegrator, startBenchServer } from '../support.ts';
+import { type Figures, RouteMeter } from '../route-meter.ts';
+import {
+  BENCH_SECRETS,
+  createThrowawayDatabase,
+  generateBody,
+  loadAverage,
+  makeCodes,
+  setUpIntegrator,
+  startBenchServer,
+} from '../support.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -18,125 +25,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const JSON_FILE = process.env.BENCH_JSON;
-const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** CPU milliseconds per 1,000 requests: server process, database backends, load generator. */
-  cpu: { server: number; database: number; load: number };
-}
-
-const CLOCK_TICK_MS = 10;
-/** User + system CPU of each process, in ms, from /proc (a process that ended is left out). */
-function cpuMs(pids: number[]): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS);
-    } catch {
-      // The process ended: its CPU can no longer be read.
-    }
-  }
-  return used;
-}
-
-/** CPU used since `before` by the processes alive now (those started since count in full). */
-function cpuSince(before: Map<number, number>, pids: number[]): number {
-  let total = 0;
-  for (const [pid, ms] of cpuMs(pids)) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
-
-const loadGeneratorMs = () => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-};
 
 const startServer = (env: Record<string, string>) =>
   startBenchServer(env, CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []);
-
-/** The processes whose CPU a route is charged: the server and, on PostgreSQL, its backends. */
-interface Processes {
-  server: number;
-  databaseBackends: () => Promise<number[]>;
-}
-
-/** One route's measurements, added up over its slices. */
-class RouteMeter {
-  latencies: number[] = [];
-  requests = 0;
-  seconds = 0;
-  errors = 0;
-  cpu = { server: 0, database: 0, load: 0 };
-
-  /** Runs one slice of load on the route. */
-  async run(processes: Processes, options: autocannon.Options) {
-    const before = {
-      server: cpuMs([processes.server]),
-      database: cpuMs(await processes.databaseBackends()),
-      load: loadGeneratorMs(),
-    };
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ connections: CONNECTIONS, ...options }, (error, result) =>
-        error ? reject(error) : resolve(result),
-      );
-      instance.on('response', (_client, _status, _bytes, responseTime) =>
-        this.latencies.push(responseTime),
-      );
-    });
-    if (result.non2xx > 0) console.log(`${options.url}: non-2xx answers`, result.statusCodeStats);
-    this.requests += result.requests.total;
-    this.seconds += result.duration;
-    this.errors += result.errors + result.non2xx;
-    this.cpu.server += cpuSince(before.server, [processes.server]);
-    this.cpu.database += cpuSince(before.database, await processes.databaseBackends());
-    this.cpu.load += loadGeneratorMs() - before.load;
-  }
-
-  figures(): Figures {
-    const sorted = this.latencies.sort((a, b) => a - b);
-    const percentile = (p: number) => Math.round(sorted[Math.floor((sorted.length - 1) * p)] ?? 0);
-    const perThousand = (ms: number) => Math.round((ms / this.requests) * 1000);
-    return {
-      rps: this.requests / this.seconds,
-      p50: percentile(0.5),
-      p99: percentile(0.99),
-      errors: this.errors,
-      cpu: {
-        server: perThousand(this.cpu.server),
-        database: perThousand(this.cpu.database),
-        load: perThousand(this.cpu.load),
-      },
-    };
-  }
-}
-
-const generateBody = JSON.stringify({
-  data: { full_name: 'محمد أحمد', national_id: '1012345678', birth_date: '1990-04-12' },
-  data_scope: ['identity'],
-  expires_in: 3600,
-});
-
-async function makeCodes(baseUrl: string, headers: Record<string, string>, count: number) {
-  const codes: string[] = [];
-  for (let i = 0; i < count; i += 200) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(200, count - i) }, () =>
-        fetch(`${baseUrl}/v1/tokens/generate`, {
-          method: 'POST',
-          headers,
-          body: generateBody,
-        }).then((r) => r.json() as Promise<{ token: string }>),
-      ),
-    );
-    codes.push(...batch.map((b) => b.token));
-  }
-  return codes;
-}
 
 /**
  * Each route is measured in ROUNDS slices, interleaved (baseline, generate, verify, baseline,
@@ -148,6 +39,7 @@ async function benchOne(
   env: Record<string, string>,
   databaseBackends: () => Promise<number[]> = async () => [],
 ) {
+  const loadBefore = loadAverage();
   const server = await startServer(env);
   // Its own data folder: one process at a time opens an embedded database.
   const withoutLogDataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-bench-'));
@@ -171,13 +63,16 @@ async function benchOne(
     const withoutLogOptions = await generateOn(withoutLogServer.baseUrl);
     const withoutLogProcesses = { server: withoutLogServer.pid, databaseBackends };
     // Warm up the caches, the JIT and the connection pools.
-    await new RouteMeter().run(processes, { ...generateOptions, duration: 2 });
-    await new RouteMeter().run(withoutLogProcesses, { ...withoutLogOptions, duration: 2 });
+    await new RouteMeter(CONNECTIONS).run(processes, { ...generateOptions, duration: 2 });
+    await new RouteMeter(CONNECTIONS).run(withoutLogProcesses, {
+      ...withoutLogOptions,
+      duration: 2,
+    });
     const codes = await makeCodes(server.baseUrl, generateOptions.headers, VERIFY_CODES);
-    const baseline = new RouteMeter();
-    const generate = new RouteMeter();
-    const withoutLog = new RouteMeter();
-    const verify = new RouteMeter();
+    const baseline = new RouteMeter(CONNECTIONS);
+    const generate = new RouteMeter(CONNECTIONS);
+    const withoutLog = new RouteMeter(CONNECTIONS);
+    const verify = new RouteMeter(CONNECTIONS);
     const sliceSeconds = DURATION_S / ROUNDS;
     const codesPerRound = Math.floor(codes.length / ROUNDS);
     let next = 0;
@@ -201,6 +96,7 @@ async function benchOne(
     }
     return {
       label,
+      load: `${loadBefore} before, ${loadAverage()} after`,
       baseline: baseline.figures(),
       generate: generate.figures(),
       withoutLog: withoutLog.figures(),
@@ -213,43 +109,7 @@ async function benchOne(
   }
 }
 
-async function postgresUrl(): Promise<
-  { url: string; backends: () => Promise<number[]>; drop: () => Promise<void> } | undefined
-> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 1500 });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `tanqin_bench_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const backends = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    const { rows } = await c.query('select pid from pg_stat_activity where datname = $1', [name]);
-    await c.end();
-    return rows.map((row) => Number(row.pid));
-  };
-  return {
-    url: url.toString(),
-    backends,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-const secrets = {
-  JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
-  TOKEN_PEPPER: 'bench-pepper-0123456789abcdef0123',
-};
+const secrets = BENCH_SECRETS;
 const results: Awaited<ReturnType<typeof benchOne>>[] = [];
 if (DATABASES.includes('pglite')) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-bench-'));
@@ -259,22 +119,22 @@ if (DATABASES.includes('pglite')) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-const postgres = DATABASES.includes('postgresql') ? await postgresUrl() : undefined;
+const postgres = DATABASES.includes('postgresql')
+  ? await createThrowawayDatabase('tanqin_bench')
+  : undefined;
 if (postgres) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-bench-'));
   try {
     results.push(
       await benchOne(
         'PostgreSQL',
-        {
-          ...secrets,
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tanqin-bench-')),
-          DATABASE_URL: postgres.url,
-        },
+        { ...secrets, DATA_DIR: dataDir, DATABASE_URL: postgres.url },
         postgres.backends,
       ),
     );
   } finally {
     await postgres.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 } else if (DATABASES.includes('postgresql')) {
   console.log('PostgreSQL not reachable: skipped');
@@ -288,6 +148,7 @@ console.log(
 );
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
+  console.log(`| ${r.label} | load average (1, 5, 15 min): ${r.load} | | | | | | | |`);
   for (const [route, f] of [
     ['baseline insert', r.baseline],
     ['generate, request log off', r.withoutLog],

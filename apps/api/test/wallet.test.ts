@@ -261,6 +261,37 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
     expect(dashboard.api_calls_this_month).toBe(0);
   });
 
+  it("draws every day of the chart in the organisation's new time zone after it changes", async () => {
+    const org = await createIntegrator(server.baseUrl, { rate_limit_per_minute: 1000 });
+    // 10 December 22:30 UTC: 11 December in Riyadh, still 10 December in London.
+    clock.set(new Date('2026-12-10T22:30:00Z'));
+    await makeBilledCalls(org, 2);
+    clock.set(new Date('2026-12-11T12:00:00Z'));
+    const moved = await request(
+      server.baseUrl,
+      'PATCH',
+      `/api/v1/organizations/${org.organization.id}`,
+      { token: await signIn(org), json: { time_zone: 'Europe/London' } },
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // 12 December 23:30 UTC: 12 December in London (13 December in Riyadh).
+    clock.set(new Date('2026-12-12T23:30:00Z'));
+    await makeBilledCalls(org, 3);
+
+    clock.set(new Date('2026-12-13T10:00:00Z'));
+    expect(await read(org, '/api/v1/wallet/daily-summary?days=4')).toEqual([
+      { id: '2026-12-10', date: '2026-12-10', calls: 2, cost: '0.010', status: 'unpaid' },
+      { id: '2026-12-11', date: '2026-12-11', calls: 0, cost: '0.000', status: 'unpaid' },
+      { id: '2026-12-12', date: '2026-12-12', calls: 3, cost: '0.015', status: 'unpaid' },
+      { id: '2026-12-13', date: '2026-12-13', calls: 0, cost: '0.000', status: 'unpaid' },
+    ]);
+    expect(await read(org, '/api/v1/wallet')).toMatchObject({
+      total_calls: 5,
+      calls_this_month: 5,
+      calls_today: 0,
+    });
+  });
+
   it('lists the newest 50 calls grouped by UTC day, newest first, at most 10 days', async () => {
     // Twelve days with two calls each: only the newest ten days are listed.
     const spread = await createIntegrator(server.baseUrl);

@@ -196,7 +196,8 @@ export async function listApiKeys(ctx: AppContext, organizationId: string, timeZ
             coalesce(today.calls, 0)::bigint as requests_today,
             coalesce(month.calls, 0)::bigint as requests_this_month,
             (select count(*)::int from security_events e
-              where e.api_key_id = k.id and e.event_severity = 'critical' and e.resolved_at is null)
+              where e.organization_id = k.organization_id and e.api_key_id = k.id
+                and e.event_severity = 'critical' and e.resolved_at is null)
               as critical_events_count
        from api_keys k
        left join per_key p on p.api_key_id = k.id

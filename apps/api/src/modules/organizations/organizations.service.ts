@@ -153,7 +153,8 @@ export function presentOrganizationDetails(o: Organization, role: MemberRole) {
 
 /**
  * Saves the profile fields that were sent. The wallet and dashboard read the time zone from the
- * organisation row on every request, so a new zone applies to their periods at once.
+ * organisation row on every request, so a new zone applies to their periods at once; the day
+ * roll-up counts in the new zone from now on (`time_zone_since`, 0050_usage_local_days.sql).
  */
 export async function updateOrganizationProfile(
   ctx: AppContext,
@@ -165,7 +166,8 @@ export async function updateOrganizationProfile(
        name = coalesce($2, o.name),
        contact_person = coalesce($3, o.contact_person),
        phone = case when $4::boolean then $5 else o.phone end,
-       time_zone = coalesce($6, o.time_zone)
+       time_zone = coalesce($6, o.time_zone),
+       time_zone_since = case when $6 <> o.time_zone then $7 else o.time_zone_since end
      where o.id = $1
      returning ${ORGANIZATION_COLUMNS}`,
     [
@@ -175,6 +177,7 @@ export async function updateOrganizationProfile(
       input.phone !== undefined,
       input.phone ?? null,
       input.time_zone ?? null,
+      ctx.clock.now(),
     ],
   );
   if (!row) throw notFound('Organization');

@@ -100,9 +100,9 @@ export function unknownKeyUses(calls: BilledCall[]) {
 /**
  * CTEs that bill calls inside a larger statement: `calls` is a CTE with BILLED_CALL_COLUMNS,
  * `unknown` the SQL of unknownKeyUses' two parameters (uuid[] and jsonb). They write the usage
- * rows (the call log) and add the calls to the roll-ups per organisation, key and quarter hour
- * and per UTC day, which every figure of the console reads (usage-rollups.ts): both change in
- * one statement, so they can never disagree. `key_first_use` returns the keys billed for the
+ * rows (the call log) and add the calls to the roll-ups per organisation, key and quarter hour,
+ * per UTC day and per day of the organisation's time zone, which every figure of the console
+ * reads (usage-rollups.ts): all change in one statement, so they can never disagree. `key_first_use` returns the keys billed for the
  * first time, `new_address` the keys calling from an address for the first time.
  *
  * The only rows shared by concurrent calls are the roll-ups' (and, once in a key's life, its
@@ -143,10 +143,22 @@ export function billingCtes(
             last_ip = case when excluded.last_at >= usage_days.last_at then excluded.last_ip else usage_days.last_ip end,
             last_at = greatest(usage_days.last_at, excluded.last_at)
       returning 1),
+    usage_local_day_upsert as (
+      insert into usage_local_days (organization_id, time_zone, day, api_key_id, calls, cost_millis, last_at)
+      select c.organization_id, o.time_zone, (c.created_at at time zone o.time_zone)::date, c.api_key_id,
+             count(*), sum(c.cost_millis), max(c.created_at)
+        from billing_calls c join organizations o on o.id = c.organization_id
+       where (select count(*) from usage_day_upsert) >= 0
+       group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict (organization_id, time_zone, day, api_key_id) do update
+        set calls = usage_local_days.calls + excluded.calls,
+            cost_millis = usage_local_days.cost_millis + excluded.cost_millis,
+            last_at = greatest(usage_local_days.last_at, excluded.last_at)
+      returning 1),
     key_first_use as (
       update api_keys k set first_used_at = f.used_at
         from (select api_key_id, min(created_at) as used_at from billing_calls
-               where api_key_id = any(${unknown.keys}) and (select count(*) from usage_day_upsert) >= 0
+               where api_key_id = any(${unknown.keys}) and (select count(*) from usage_local_day_upsert) >= 0
                group by api_key_id order by api_key_id) f
        where k.id = f.api_key_id and k.first_used_at is null
       returning k.id),

@@ -22,8 +22,8 @@ async function deleteInBatches(ctx: AppContext, sql: string, params: unknown[]) 
 }
 
 /**
- * Retention of billing data, in batches: usage rows older than USAGE_LOG_DAYS, quarter-hour
- * roll-ups older than the daily summary reaches, and active-code counts of quarters past. The
+ * Retention of billing data, in batches: usage rows older than USAGE_LOG_DAYS, quarter-hour and
+ * local-day roll-ups older than the daily summary reaches, and active-code counts of quarters past. The
  * day roll-ups (every total) stay. Kept whatever their age: the usage rows and the quarter-hour
  * roll-ups of the quarter hour and the UTC day of each organisation's last payment, from which
  * the unpaid balance is counted (usage-rollups.ts costAfterSql).
@@ -55,6 +55,9 @@ export async function sweepUsage(ctx: AppContext): Promise<number> {
      select count(*)::int as deleted from gone`,
     [new Date(now - QUARTER_HOURS_KEPT_DAYS * DAY_MS)],
   );
+  await ctx.db.query('delete from usage_local_days where day < $1::date', [
+    new Date(now - QUARTER_HOURS_KEPT_DAYS * DAY_MS).toISOString().slice(0, 10),
+  ]);
   await ctx.db.query('delete from active_code_counts where expires_quarter < $1', [
     new Date(now - DAY_MS),
   ]);

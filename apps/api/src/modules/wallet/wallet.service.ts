@@ -9,13 +9,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { Organization } from '../organizations/organizations.service.ts';
 import { millisToRiyal, riyalToMillis } from './billing.service.ts';
-import {
-  addDays,
-  formatLocalDate,
-  localDateAt,
-  startOfLocalDay,
-  startOfPeriod,
-} from './periods.ts';
+import { startOfPeriod } from './periods.ts';
 import { costAfterSql, usageSinceParams, usageSinceSql } from './usage-rollups.ts';
 
 type WalletOrganization = Pick<Organization, 'id' | 'time_zone'>;
@@ -129,41 +123,47 @@ export async function getCallLog(ctx: AppContext, organizationId: string): Promi
 
 /**
  * Calls and cost per day of the organisation's calendar for the last `days` days (today
- * included), oldest first, days without calls included, for the wallet's chart. The day
- * boundaries come from Intl in the organisation's time zone, so they match "calls today".
+ * included), oldest first, days without calls included, for the wallet's chart. Days are read
+ * from the roll-up per day of the organisation's time zone (a row per key and day); the days up
+ * to a change of zone, whose calls were counted in the old zone's days, from the quarter hours.
  */
 export async function getDailySummary(
   ctx: AppContext,
   organization: WalletOrganization,
   days: number,
 ): Promise<DailyUsageSummaryItem[]> {
-  const today = localDateAt(ctx.clock.now(), organization.time_zone);
-  const dates = Array.from({ length: days + 1 }, (_, index) => addDays(today, index - days + 1));
   const rows = await ctx.db.query<{
     date: string;
     calls: number;
     cost_millis: number;
     is_paid: boolean;
   }>(
-    `with bounds as (
-       select b.date, b.starts_at, lead(b.starts_at) over (order by b.starts_at) as ends_at
-         from unnest($2::text[], $3::timestamptz[]) as b(date, starts_at)),
-     paid as (select max(paid_at) as last_paid_at from wallet_payments where organization_id = $1)
-     select b.date, coalesce(sum(q.calls), 0)::bigint as calls,
-            coalesce(sum(q.cost_millis), 0)::bigint as cost_millis,
-            coalesce(max(q.last_at) <= max(p.last_paid_at), false) as is_paid
-       from bounds b
-       cross join paid p
-       left join usage_quarter_hours q
-         on q.organization_id = $1 and q.starts_at >= b.starts_at and q.starts_at < b.ends_at
-      where b.ends_at is not null
-      group by b.date, b.starts_at
-      order by b.starts_at`,
-    [
-      organization.id,
-      dates.map(formatLocalDate),
-      dates.map((date) => startOfLocalDay(date, organization.time_zone).toISOString()),
-    ],
+    `with span as (
+       select (($3::timestamptz at time zone $2)::date - ($4::int - 1)) as first_day,
+              ($3::timestamptz at time zone $2)::date as last_day,
+              coalesce((o.time_zone_since at time zone $2)::date + 1, '-infinity'::date) as zone_day,
+              (select max(paid_at) from wallet_payments where organization_id = $1) as last_paid_at
+         from organizations o where o.id = $1),
+     per_day as (
+       select d.day, d.calls, d.cost_millis, d.last_at
+         from span, usage_local_days d
+        where d.organization_id = $1 and d.time_zone = $2
+          and d.day between greatest(span.first_day, span.zone_day) and span.last_day
+       union all
+       select (q.starts_at at time zone $2)::date, q.calls, q.cost_millis, q.last_at
+         from span, usage_quarter_hours q
+        where span.zone_day > span.first_day and q.organization_id = $1
+          and q.starts_at >= (span.first_day::timestamp at time zone $2)
+          and q.starts_at < (least(span.zone_day, span.last_day + 1)::timestamp at time zone $2))
+     select to_char(s.day, 'YYYY-MM-DD') as date, coalesce(sum(p.calls), 0)::bigint as calls,
+            coalesce(sum(p.cost_millis), 0)::bigint as cost_millis,
+            coalesce(max(p.last_at) <= max(span.last_paid_at), false) as is_paid
+       from span
+       cross join generate_series(span.first_day, span.last_day, interval '1 day') as s(day)
+       left join per_day p on p.day = s.day
+      group by s.day
+      order by s.day`,
+    [organization.id, organization.time_zone, ctx.clock.now(), days],
   );
   return rows.map((row) => ({
     id: row.date,
