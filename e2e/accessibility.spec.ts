@@ -128,7 +128,7 @@ describe.each(['ar', 'en'] as const)('axe-core in %s', (language) => {
     const { admin } = await signUpOrganization(
       organisation,
       `a11y-${language}`,
-      language === 'en' ? 'Accessible Organisation' : 'مؤسسة الوصول',
+      language === 'en' ? 'Accessible Organisation' : 'جهة الوصول',
     );
     await signIn(organisation, admin);
     person = await third.newPage();

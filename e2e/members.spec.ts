@@ -44,7 +44,7 @@ async function invitationLink(dataDir: string, to: string) {
 
 async function openMembers(page: Page) {
   await page.goto('/org-dashboard?section=settings&tab=members');
-  await page.getByRole('region', { name: 'أعضاء المنشأة' }).waitFor();
+  await page.getByRole('region', { name: 'أعضاء الجهة' }).waitFor();
 }
 
 async function invite(page: Page, email: string, role: string) {
@@ -106,7 +106,7 @@ describe('members and roles', () => {
 
     const verifierEmail = 'verifier@members-bank.example.sa';
     const viewerEmail = 'viewer@members-bank.example.sa';
-    await invite(owner, verifierEmail, 'مدقق');
+    await invite(owner, verifierEmail, 'مُحقِّق');
     await invite(owner, viewerEmail, 'مشاهد');
     const pending = owner.getByRole('list', { name: 'الدعوات المعلّقة' });
     await pending.getByText(verifierEmail).waitFor();
@@ -155,7 +155,7 @@ describe('members and roles', () => {
     // A link to a hidden item shows the dashboard; the API refuses the secret too.
     await viewer.page.goto('/org-dashboard?section=settings');
     await viewer.page.getByRole('heading', { level: 2, name: 'لوحة التحكم' }).waitFor();
-    await viewer.page.getByText(/يظهر المفتاح السري لمالكي المنشأة ومسؤوليها فقط/).waitFor();
+    await viewer.page.getByText(/يظهر المفتاح السري لمالكي الجهة ومسؤوليها فقط/).waitFor();
 
     const viewerDesktop = await app.openPage('desktop');
     await signIn(viewerDesktop, { email: viewerEmail, password: PASSWORD });
@@ -223,17 +223,17 @@ describe('members and roles', () => {
 
     // The owner changes the viewer's role and removes the verifier; the last owner stays.
     await openMembers(owner);
-    const table = owner.getByRole('region', { name: 'أعضاء المنشأة' });
+    const table = owner.getByRole('region', { name: 'أعضاء الجهة' });
     await table.getByText(verifierEmail).waitFor();
     await saveScreenshot(owner, 'members-desktop-members');
     await owner.getByRole('combobox', { name: 'دور نورة العتيبي' }).selectOption('developer');
     await owner.getByText('تم تغيير دور نورة العتيبي إلى مطوّر').waitFor();
 
-    await owner.getByRole('button', { name: 'إزالة فهد القحطاني من المنشأة' }).click();
+    await owner.getByRole('button', { name: 'إزالة فهد القحطاني من الجهة' }).click();
     const confirm = owner.getByRole('alertdialog', { name: 'إزالة فهد القحطاني؟' });
     await saveScreenshot(owner, 'members-desktop-remove-dialog');
     await confirm.getByRole('button', { name: 'نعم، أزل العضو' }).click();
-    await owner.getByText('تمت إزالة فهد القحطاني من المنشأة').waitFor();
+    await owner.getByText('تمت إزالة فهد القحطاني من الجهة').waitFor();
     await table.getByText(verifierEmail).waitFor({ state: 'detached' });
 
     await owner.getByRole('combobox', { name: 'دور ريم الشهري' }).selectOption('admin');

@@ -8,7 +8,7 @@ import {
   type SignedUpOrganization,
 } from './support/organizations.ts';
 
-const SIGNUP_BUTTON = 'إنشاء حساب المؤسسة';
+const SIGNUP_BUTTON = 'إنشاء حساب الجهة';
 const LOGIN_BUTTON = 'تسجيل الدخول';
 
 /** The browser's own line for an answer the test asked to be refused. */
@@ -30,14 +30,14 @@ describe('organisation auth page', () => {
     await page.goto('/signup');
     await page.waitForURL(/\/org-auth\?tab=signup$/);
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
-    await page.getByRole('banner').getByRole('heading', { name: 'منصة المؤسسات' }).waitFor();
+    await page.getByRole('banner').getByRole('heading', { name: 'منصة الجهات' }).waitFor();
     expect(await selectedTab(page)).toBe('إنشاء حساب');
     await saveScreenshot(page, 'org-auth-signup-desktop');
 
     // Nothing is checked until the first submit; then every rule speaks Arabic.
     await page.getByRole('button', { name: SIGNUP_BUTTON }).click();
     for (const message of [
-      'اسم المؤسسة مطلوب',
+      'اسم الجهة مطلوب',
       'اسم الشخص المسؤول مطلوب',
       'الاسم الأول مطلوب',
       'اسم العائلة مطلوب',
@@ -48,10 +48,10 @@ describe('organisation auth page', () => {
     expect(await page.getByText('البريد الإلكتروني غير صالح', { exact: true }).count()).toBe(2);
     await saveScreenshot(page, 'org-auth-signup-errors-desktop');
 
-    await page.getByLabel('اسم المؤسسة').fill('هيئة الحكومة الرقمية');
-    await page.getByLabel('نوع المؤسسة').selectOption('government');
-    await page.getByLabel('البريد الإلكتروني للمؤسسة').fill('info@digital-gov.example.sa');
-    await page.getByLabel('رقم هاتف المؤسسة').fill('0112345678');
+    await page.getByLabel('اسم الجهة').fill('هيئة الحكومة الرقمية');
+    await page.getByLabel('نوع الجهة').selectOption('government');
+    await page.getByLabel('البريد الإلكتروني للجهة').fill('info@digital-gov.example.sa');
+    await page.getByLabel('رقم هاتف الجهة').fill('0112345678');
     await page.getByLabel('اسم الشخص المسؤول').fill('نورة القحطاني');
     await page.getByLabel('الاسم الأول').fill('نورة');
     await page.getByLabel('اسم العائلة').fill('القحطاني');
@@ -74,15 +74,15 @@ describe('organisation auth page', () => {
     };
     expect(organization.name).toBe('هيئة الحكومة الرقمية');
 
-    await page.getByRole('heading', { name: 'تم إنشاء المنظمة بنجاح!' }).waitFor();
+    await page.getByRole('heading', { name: 'تم إنشاء الجهة بنجاح!' }).waitFor();
     await page.getByText('سيتم التواصل معكم قريباً.').waitFor();
-    expect(await page.getByLabel('اسم المؤسسة').count()).toBe(0);
+    expect(await page.getByLabel('اسم الجهة').count()).toBe(0);
     await saveScreenshot(page, 'org-auth-signup-success-desktop');
 
     await page.getByRole('button', { name: 'الانتقال إلى تسجيل الدخول' }).click();
     await page.waitForURL(/\/org-auth\?tab=login$/);
     expect(await selectedTab(page)).toBe(LOGIN_BUTTON);
-    expect(await page.getByLabel('البريد الإلكتروني للمؤسسة').inputValue()).toBe(admin.email);
+    expect(await page.getByLabel('البريد الإلكتروني للجهة').inputValue()).toBe(admin.email);
     await saveScreenshot(page, 'org-auth-login-desktop');
 
     // A wrong password: the server's Arabic message in red, no token, no redirect.
@@ -117,7 +117,7 @@ describe('organisation auth page', () => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'تسجيل الدخول' }).click();
     await page.waitForURL(/\/org-auth\?tab=login$/);
-    await page.getByLabel('البريد الإلكتروني للمؤسسة').waitFor();
+    await page.getByLabel('البريد الإلكتروني للجهة').waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     await saveScreenshot(page, 'org-auth-login-mobile');
 
@@ -128,7 +128,7 @@ describe('organisation auth page', () => {
 
     await page.getByRole('tab', { name: 'إنشاء حساب' }).click();
     await page.waitForURL(/\/org-auth\?tab=signup$/);
-    await page.getByLabel('اسم المؤسسة').waitFor();
+    await page.getByLabel('اسم الجهة').waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     await saveScreenshot(page, 'org-auth-signup-mobile');
 
@@ -175,7 +175,7 @@ describe('organisation auth page', () => {
     // The landing page's organisation card links here with redirect=/.
     await page.goto('/org-auth?redirect=/');
     expect(await selectedTab(page)).toBe(LOGIN_BUTTON);
-    await page.getByLabel('البريد الإلكتروني للمؤسسة').fill(admin.email);
+    await page.getByLabel('البريد الإلكتروني للجهة').fill(admin.email);
     await page.getByLabel('كلمة المرور', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: LOGIN_BUTTON }).click();
 

@@ -172,13 +172,13 @@ describe('organisation dashboard', () => {
     });
 
     await page.goto('/org-dashboard');
-    await page.getByRole('status').filter({ hasText: 'جاري التحميل...' }).waitFor({
+    await page.getByRole('status').filter({ hasText: 'جارٍ التحميل...' }).waitFor({
       state: 'attached',
     });
     await saveScreenshot(page, 'org-dashboard-loading');
     releaseMe();
 
-    const alert = page.getByRole('alert').filter({ hasText: 'حدث خطأ أثناء جلب بيانات المنشأة' });
+    const alert = page.getByRole('alert').filter({ hasText: 'حدث خطأ أثناء جلب بيانات الجهة' });
     await alert.waitFor();
     await saveScreenshot(page, 'org-dashboard-error');
     isServerFailing = false;

@@ -36,10 +36,10 @@ describe('settings item', () => {
       await openDashboardSection(page, viewport, 'الإعدادات', 'settings');
 
       // Profile: the saved values come back after a reload.
-      const name = page.getByLabel('اسم المنشأة');
+      const name = page.getByLabel('اسم الجهة');
       expect(await name.inputValue()).toBe('شركة النخبة للتقنية');
       expect(await page.getByLabel('المنطقة الزمنية').inputValue()).toBe('Asia/Riyadh');
-      expect(await page.getByLabel('البريد الإلكتروني للمنشأة').inputValue()).toBe(
+      expect(await page.getByLabel('البريد الإلكتروني للجهة').inputValue()).toBe(
         organization.email,
       );
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -47,7 +47,7 @@ describe('settings item', () => {
 
       await name.fill('');
       await page.getByRole('button', { name: 'حفظ التغييرات' }).click();
-      await page.getByText('اسم المؤسسة مطلوب').waitFor();
+      await page.getByText('اسم الجهة مطلوب').waitFor();
       await saveScreenshot(page, `settings-${viewport}-profile-error`);
       await name.fill('شركة النخبة للحلول الرقمية');
       await page.getByLabel('الشخص المسؤول').fill('سلمان العنزي');
@@ -58,9 +58,9 @@ describe('settings item', () => {
       await page.getByRole('heading', { level: 1, name: 'شركة النخبة للحلول الرقمية' }).waitFor();
 
       await page.reload();
-      await page.getByRole('tab', { name: 'ملف المنشأة', selected: true }).waitFor();
-      await page.getByLabel('اسم المنشأة').waitFor();
-      expect(await page.getByLabel('اسم المنشأة').inputValue()).toBe('شركة النخبة للحلول الرقمية');
+      await page.getByRole('tab', { name: 'ملف الجهة', selected: true }).waitFor();
+      await page.getByLabel('اسم الجهة').waitFor();
+      expect(await page.getByLabel('اسم الجهة').inputValue()).toBe('شركة النخبة للحلول الرقمية');
       expect(await page.getByLabel('الشخص المسؤول').inputValue()).toBe('سلمان العنزي');
       expect(await page.getByLabel(/رقم الهاتف/).inputValue()).toBe('0551234567');
       expect(await page.getByLabel('المنطقة الزمنية').inputValue()).toBe('Asia/Dubai');
@@ -101,7 +101,7 @@ describe('settings item', () => {
 
       // Members: the owner is listed as "you"; the invite dialog offers every role.
       await page.getByRole('tab', { name: 'الأعضاء والدعوات' }).click();
-      const table = page.getByRole('region', { name: 'أعضاء المنشأة' });
+      const table = page.getByRole('region', { name: 'أعضاء الجهة' });
       await table.getByText(admin.email).waitFor();
       await table.getByText('أنت', { exact: true }).waitFor();
       await page.getByText('لا توجد دعوات معلّقة.').waitFor();

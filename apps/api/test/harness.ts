@@ -152,7 +152,7 @@ let counter = 0;
 export function signupBody(overrides: Record<string, unknown> = {}) {
   const n = `${Date.now().toString(36)}${(counter++).toString(36)}`;
   return {
-    name: `مؤسسة الاختبار ${n}`,
+    name: `جهة الاختبار ${n}`,
     type: 'private',
     email: `org-${n}@example.sa`,
     phone: '0112345678',

@@ -109,7 +109,7 @@ describe.each(databaseKinds)('organisation profile and credentials on %s', (kind
       'contact_person:contactPersonRequired',
       'time_zone:timeZoneInvalid',
     ]);
-    expect(res.body.detail_ar).toBe('اسم المؤسسة مطلوب');
+    expect(res.body.detail_ar).toBe('اسم الجهة مطلوب');
     for (const time_zone of ['+03:00', 'UTC+3', '', 'Asia/Riyadh; drop table']) {
       const bad = await call('PATCH', path, org.token, { time_zone });
       expect(bad.status, time_zone).toBe(400);

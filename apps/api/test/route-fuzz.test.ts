@@ -208,7 +208,7 @@ describe.each(databaseKinds)('every route under hostile input on %s', (kind) => 
         event_types: ['ip_blocked'],
         destination: 'alerts@example.sa',
       },
-      'PATCH /api/v1/organizations/:id': { name: 'مؤسسة', phone: '0112345678' },
+      'PATCH /api/v1/organizations/:id': { name: 'جهة', phone: '0112345678' },
       'PATCH /api/v1/profile': {
         firstName: 'نورة',
         lastName: 'القحطاني',

@@ -2,11 +2,12 @@ import type { EventSeverity, EventType } from './constants.ts';
 
 /**
  * Validation messages, keyed. Schemas carry the key as their zod message; the web app and the API
- * turn a key into text with `messageText`. The Arabic texts are exactly those of the product spec.
+ * turn a key into text with `messageText`. The Arabic texts are the product spec's, in the
+ * vocabulary of docs/glossary.md.
  */
 export const validationMessages = {
-  orgNameRequired: { ar: 'اسم المؤسسة مطلوب', en: 'Organisation name is required' },
-  orgTypeRequired: { ar: 'يرجى اختيار نوع المؤسسة', en: 'Please choose the organisation type' },
+  orgNameRequired: { ar: 'اسم الجهة مطلوب', en: 'Organisation name is required' },
+  orgTypeRequired: { ar: 'يرجى اختيار نوع الجهة', en: 'Please choose the organisation type' },
   emailInvalid: { ar: 'البريد الإلكتروني غير صالح', en: 'Invalid email address' },
   contactPersonRequired: { ar: 'اسم الشخص المسؤول مطلوب', en: 'Contact person is required' },
   firstNameRequired: { ar: 'الاسم الأول مطلوب', en: 'First name is required' },

@@ -86,7 +86,7 @@ export const problems = {
   },
   organization_exists: {
     status: 409,
-    ar: 'توجد مؤسسة مسجلة بهذا البريد الإلكتروني',
+    ar: 'توجد جهة مسجلة بهذا البريد الإلكتروني',
     en: 'An organisation with this email already exists',
   },
   email_taken: {
@@ -141,7 +141,7 @@ export const problems = {
   },
   last_owner: {
     status: 409,
-    ar: 'لا يمكن إزالة آخر مالك للمؤسسة أو تغيير دوره',
+    ar: 'لا يمكن إزالة آخر مالك للجهة أو تغيير دوره',
     en: 'An organisation keeps at least one owner',
   },
   invitation_invalid: {

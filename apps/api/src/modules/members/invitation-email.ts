@@ -5,7 +5,7 @@ const ROLE_NAMES: Record<MemberRole, { ar: string; en: string }> = {
   owner: { ar: 'مالك', en: 'Owner' },
   admin: { ar: 'مسؤول', en: 'Admin' },
   developer: { ar: 'مطوّر', en: 'Developer' },
-  verifier: { ar: 'موظف تحقق', en: 'Verifier' },
+  verifier: { ar: 'مُحقِّق', en: 'Verifier' },
   viewer: { ar: 'مشاهد', en: 'Viewer' },
 };
 

@@ -64,7 +64,7 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
     to,
     subject: `تنقين: حدث أمني (${severity.ar}) - ${type.ar} | Tanqin security event: ${type.en}`,
     text: [
-      `حدث أمني جديد لمؤسسة ${event.organization_name}`,
+      `حدث أمني جديد لجهة ${event.organization_name}`,
       `النوع: ${type.ar} (${event.event_type})`,
       `الخطورة: ${severity.ar}`,
       `الوصف: ${event.event_description}`,
@@ -83,7 +83,7 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
       `Time: ${event.created_at.toISOString()}`,
       `Event id: ${event.id}`,
       '',
-      'وصلتك هذه الرسالة لأن أحد تفضيلات الإشعارات في مؤسستك يطابق هذا النوع من الأحداث.',
+      'وصلتك هذه الرسالة لأن أحد تفضيلات الإشعارات في جهتك يطابق هذا النوع من الأحداث.',
       'You receive this because a notification preference of your organisation matches this event type.',
     ].join('\n'),
   };

@@ -163,7 +163,7 @@ describe('codes screen: decrypting a code', () => {
     ['token_used', 410, 'هذا الرمز استُخدم من قبل'],
     ['token_expired', 410, 'انتهت صلاحية هذا الرمز'],
     ['token_revoked', 410, 'ألغى العميل أو الجهة المُصدِرة هذا الرمز'],
-    ['token_not_found', 404, 'صادر لمنشأتك وليس لجهة أخرى'],
+    ['token_not_found', 404, 'صادر لجهتك وليس لجهة أخرى'],
     ['token_malformed', 400, 'الرمز غير صحيح'],
     ['internal_error', 500, 'تعذّر فك تشفير الرمز الآن'],
   ])('explains %s in Arabic', async (code, status, message) => {
@@ -222,7 +222,7 @@ describe('codes screen: the list', () => {
     renderSection();
     await screen.findByText('tok_used1');
     await user.click(screen.getByRole('tab', { name: 'الرموز الصادرة' }));
-    expect(await screen.findByText('لم تُصدر منشأتك رموزاً بعد.')).toBeInTheDocument();
+    expect(await screen.findByText('لم تُصدر جهتك رموزاً بعد.')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('الحالة'), 'used');
     expect(await screen.findByText('tok_used1')).toBeInTheDocument();
     expect(callsTo(issuedUsed)).toHaveLength(1);
@@ -262,11 +262,11 @@ describe('codes screen: the list', () => {
     });
     const user = userEvent.setup();
     renderSection();
-    expect(screen.getByRole('status')).toHaveTextContent('جاري تحميل الرموز...');
+    expect(screen.getByRole('status')).toHaveTextContent('جارٍ تحميل الرموز...');
     release();
     expect(await screen.findByText('تعذّر تحميل الرموز. حاول مرة أخرى.')).toBeInTheDocument();
     answer = () => json(200, listOf({ tokens: [], total: 0 }));
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
-    await waitFor(() => expect(screen.getByText('لم تستلم منشأتك رموزاً بعد.')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('لم تستلم جهتك رموزاً بعد.')).toBeInTheDocument());
   });
 });

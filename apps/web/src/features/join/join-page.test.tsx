@@ -76,7 +76,7 @@ describe('/join', () => {
     });
     renderJoin(`#token=${TOKEN}`);
 
-    expect(await screen.findByText('جاري التحقق من رابط الدعوة...')).toBeVisible();
+    expect(await screen.findByText('جارٍ التحقق من رابط الدعوة...')).toBeVisible();
     await waitFor(() => expect(window.location.hash).toBe(''));
     expect(window.location.pathname).toBe('/join');
     answer(json(200, PREVIEW));
@@ -84,7 +84,7 @@ describe('/join', () => {
     expect(
       await screen.findByRole('heading', { name: 'انضم إلى بنك الرياض الرقمي' }),
     ).toBeVisible();
-    expect(screen.getByText('مدقق')).toBeVisible();
+    expect(screen.getByText('مُحقِّق')).toBeVisible();
     const email = screen.getByLabelText('البريد الإلكتروني');
     expect(email).toHaveValue('fahad@example.sa');
     expect(email).toHaveAttribute('readonly');
@@ -159,7 +159,7 @@ describe('/join', () => {
     await user.type(screen.getByLabelText('كلمة المرور'), 'Tanqin-2025');
     await user.type(screen.getByLabelText('تأكيد كلمة المرور'), 'Tanqin-2025');
     await user.click(screen.getByRole('button', { name: 'قبول الدعوة والانضمام' }));
-    expect(await screen.findByRole('button', { name: 'جاري إنشاء حسابك...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'جارٍ إنشاء حسابك...' })).toBeDisabled();
 
     answer(problem(409, 'already_member'));
     expect(await screen.findByText(problems.already_member.ar)).toBeVisible();
@@ -180,7 +180,7 @@ describe('/join', () => {
     expect(
       await screen.findByRole('heading', { name: 'رابط الدعوة غير صالح أو منتهي الصلاحية' }),
     ).toBeVisible();
-    expect(screen.getByText(/اطلب من مسؤول منشأتك إرسال دعوة جديدة/)).toBeVisible();
+    expect(screen.getByText(/اطلب من مسؤول جهتك إرسال دعوة جديدة/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'تسجيل الدخول إلى منصة المنشآت' })).toHaveAttribute(
       'href',
       '/org-auth?tab=login',

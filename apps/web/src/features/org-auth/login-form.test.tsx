@@ -33,7 +33,7 @@ const loginAnswer = () =>
     },
   });
 
-const emailField = () => screen.getByLabelText('البريد الإلكتروني للمؤسسة');
+const emailField = () => screen.getByLabelText('البريد الإلكتروني للجهة');
 const passwordField = () => screen.getByLabelText('كلمة المرور');
 const submitButton = () => screen.getByRole('button', { name: 'تسجيل الدخول' });
 
@@ -83,14 +83,14 @@ describe('organisation login form', () => {
     expect(callsTo(LOGIN)).toHaveLength(0);
   });
 
-  it('disables the button and reads "جاري تسجيل الدخول..." while waiting', async () => {
+  it('disables the button and reads "جارٍ تسجيل الدخول..." while waiting', async () => {
     const { callsTo } = mockApi({ [LOGIN]: () => new Promise<Response>(() => {}) });
     const user = userEvent.setup();
     renderOrgAuth(['/org-auth?tab=login']);
 
     await logIn(user);
 
-    expect(await screen.findByRole('button', { name: 'جاري تسجيل الدخول...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'جارٍ تسجيل الدخول...' })).toBeDisabled();
     expect(JSON.parse(String(callsTo(LOGIN)[0]![1]!.body))).toEqual({
       email: 'admin@health.example.sa',
       password: 'Secret2025',
@@ -218,7 +218,7 @@ describe('organisation login form', () => {
     isWrong = false;
     await user.click(submitButton());
 
-    expect(await screen.findByRole('button', { name: 'جاري تسجيل الدخول...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'جارٍ تسجيل الدخول...' })).toBeDisabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -19,7 +19,7 @@ describe('organisation auth page', () => {
     renderOrgAuth();
 
     const header = screen.getByRole('banner');
-    expect(within(header).getByRole('heading', { level: 1 })).toHaveTextContent('منصة المؤسسات');
+    expect(within(header).getByRole('heading', { level: 1 })).toHaveTextContent('منصة الجهات');
     expect(within(header).getByRole('link', { name: 'تنقين' })).toHaveAttribute('href', '/');
     expect(within(header).getByRole('link', { name: 'العودة إلى الرئيسية' })).toHaveAttribute(
       'href',
@@ -51,7 +51,7 @@ describe('organisation auth page', () => {
     expect(selected).toHaveAttribute('aria-selected', 'true');
     expect(other).toHaveAttribute('aria-selected', 'false');
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName(selected.textContent ?? '');
-    expect(screen.getByRole('tablist')).toHaveAccessibleName('الدخول إلى منصة المؤسسات');
+    expect(screen.getByRole('tablist')).toHaveAccessibleName('الدخول إلى منصة الجهات');
   });
 
   it('switches tabs by replacing the query, keeping the redirect, adding no history', async () => {
@@ -60,7 +60,7 @@ describe('organisation auth page', () => {
 
     await user.click(signupTab());
     expect(signupTab()).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByLabelText('اسم المؤسسة')).toBeInTheDocument();
+    expect(screen.getByLabelText('اسم الجهة')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/org-auth');
     expect(router.state.location.search).toBe('?tab=signup&redirect=%2Fdocumentation');
     expect(router.state.historyAction).toBe('REPLACE');

@@ -6,13 +6,13 @@ import { json, mockApi, problem } from '../../test/mock-api.tsx';
 import { renderOrgAuth } from './testing.tsx';
 
 const SIGNUP = 'POST /api/v1/signup';
-const SUBMIT = 'إنشاء حساب المؤسسة';
+const SUBMIT = 'إنشاء حساب الجهة';
 
 const LABELS = {
-  name: 'اسم المؤسسة',
-  type: 'نوع المؤسسة',
-  email: 'البريد الإلكتروني للمؤسسة',
-  phone: 'رقم هاتف المؤسسة (اختياري)',
+  name: 'اسم الجهة',
+  type: 'نوع الجهة',
+  email: 'البريد الإلكتروني للجهة',
+  phone: 'رقم هاتف الجهة (اختياري)',
   contactPerson: 'اسم الشخص المسؤول',
   firstName: 'الاسم الأول',
   lastName: 'اسم العائلة',
@@ -95,7 +95,7 @@ describe('organisation sign-up form', () => {
 
     await submit(user);
 
-    expect(field('name')).toHaveAccessibleDescription('اسم المؤسسة مطلوب');
+    expect(field('name')).toHaveAccessibleDescription('اسم الجهة مطلوب');
     expect(field('email')).toHaveAccessibleDescription('البريد الإلكتروني غير صالح');
     expect(field('contactPerson')).toHaveAccessibleDescription('اسم الشخص المسؤول مطلوب');
     expect(field('firstName')).toHaveAccessibleDescription('الاسم الأول مطلوب');
@@ -111,7 +111,7 @@ describe('organisation sign-up form', () => {
     expect(field('type')).not.toHaveAttribute('aria-invalid');
     // Messages are announced, and focus goes to the first field to fix.
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
-      'اسم المؤسسة مطلوب',
+      'اسم الجهة مطلوب',
     );
     expect(field('name')).toHaveFocus();
     expect(callsTo(SIGNUP)).toHaveLength(0);
@@ -125,7 +125,7 @@ describe('organisation sign-up form', () => {
     fireEvent.change(field('type'), { target: { value: '' } });
     await submit(user);
 
-    expect(field('type')).toHaveAccessibleDescription('يرجى اختيار نوع المؤسسة');
+    expect(field('type')).toHaveAccessibleDescription('يرجى اختيار نوع الجهة');
   });
 
   it('refuses a malformed email for the organisation and for the admin', async () => {
@@ -188,12 +188,12 @@ describe('organisation sign-up form', () => {
     renderSignup();
 
     await submit(user);
-    expect(field('name')).toHaveAccessibleDescription('اسم المؤسسة مطلوب');
+    expect(field('name')).toHaveAccessibleDescription('اسم الجهة مطلوب');
 
     await user.type(field('name'), 'هـ');
     expect(field('name')).toHaveAccessibleDescription('');
     await user.clear(field('name'));
-    expect(field('name')).toHaveAccessibleDescription('اسم المؤسسة مطلوب');
+    expect(field('name')).toHaveAccessibleDescription('اسم الجهة مطلوب');
 
     // Each password rule is re-checked as the user types.
     await user.type(field('password'), 'abcdefgh');
@@ -212,7 +212,7 @@ describe('organisation sign-up form', () => {
     expect(field('confirmPassword')).not.toHaveAttribute('aria-invalid');
   });
 
-  it('sends the entity, reads "جاري التسجيل..." while waiting, then shows the success panel', async () => {
+  it('sends the entity, reads "جارٍ التسجيل..." while waiting, then shows the success panel', async () => {
     let answer: (response: Response) => void = () => {};
     const { callsTo } = mockApi({
       [SIGNUP]: () =>
@@ -226,7 +226,7 @@ describe('organisation sign-up form', () => {
     await fillValidForm(user);
     await submit(user);
 
-    const button = await screen.findByRole('button', { name: 'جاري التسجيل...' });
+    const button = await screen.findByRole('button', { name: 'جارٍ التسجيل...' });
     expect(button).toBeDisabled();
     expect(callsTo(SIGNUP)).toHaveLength(1);
     expect(JSON.parse(String(callsTo(SIGNUP)[0]![1]!.body))).toEqual({
@@ -251,13 +251,13 @@ describe('organisation sign-up form', () => {
     answer(json(201, createdOrganization));
 
     const panel = await screen.findByRole('status');
-    expect(panel).toHaveTextContent('تم إنشاء المنظمة بنجاح!');
+    expect(panel).toHaveTextContent('تم إنشاء الجهة بنجاح!');
     expect(panel).toHaveTextContent('سيتم التواصل معكم قريباً.');
-    expect(within(panel).getByRole('heading', { name: 'تم إنشاء المنظمة بنجاح!' })).toHaveFocus();
+    expect(within(panel).getByRole('heading', { name: 'تم إنشاء الجهة بنجاح!' })).toHaveFocus();
     expect(screen.queryByLabelText(LABELS.name)).not.toBeInTheDocument();
 
     // The form was reset: registering another organisation starts from empty fields.
-    await user.click(within(panel).getByRole('button', { name: 'تسجيل مؤسسة أخرى' }));
+    await user.click(within(panel).getByRole('button', { name: 'تسجيل جهة أخرى' }));
     expect(field('name')).toHaveValue('');
     expect(field('adminEmail')).toHaveValue('');
     expect(field('type')).toHaveValue('private');
@@ -278,7 +278,7 @@ describe('organisation sign-up form', () => {
     );
     expect(router.state.location.search).toBe('?tab=login&redirect=%2Fdocumentation');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(screen.getByLabelText('البريد الإلكتروني للمؤسسة')).toHaveValue(
+    expect(screen.getByLabelText('البريد الإلكتروني للجهة')).toHaveValue(
       'admin@health.example.sa',
     );
     expect(screen.getByLabelText('كلمة المرور')).toHaveFocus();
@@ -300,7 +300,7 @@ describe('organisation sign-up form', () => {
     await fillValidForm(user);
     await submit(user);
 
-    const message = await screen.findByText('توجد مؤسسة مسجلة بهذا البريد الإلكتروني');
+    const message = await screen.findByText('توجد جهة مسجلة بهذا البريد الإلكتروني');
     expect(message).toHaveAttribute('role', 'alert');
     expect(
       message.compareDocumentPosition(screen.getByRole('button', { name: SUBMIT })) &
@@ -312,8 +312,8 @@ describe('organisation sign-up form', () => {
 
     isDuplicate = false;
     await submit(user);
-    expect(await screen.findByRole('button', { name: 'جاري التسجيل...' })).toBeDisabled();
-    expect(screen.queryByText('توجد مؤسسة مسجلة بهذا البريد الإلكتروني')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'جارٍ التسجيل...' })).toBeDisabled();
+    expect(screen.queryByText('توجد جهة مسجلة بهذا البريد الإلكتروني')).not.toBeInTheDocument();
   });
 
   it('clears the server message even when the next attempt stops at validation', async () => {
@@ -329,7 +329,7 @@ describe('organisation sign-up form', () => {
 
     await user.clear(field('name'));
     await submit(user);
-    expect(field('name')).toHaveAccessibleDescription('اسم المؤسسة مطلوب');
+    expect(field('name')).toHaveAccessibleDescription('اسم الجهة مطلوب');
     expect(screen.queryByText(problems.email_taken.ar)).not.toBeInTheDocument();
   });
 

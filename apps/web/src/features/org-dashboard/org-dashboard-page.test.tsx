@@ -113,7 +113,7 @@ describe('organisation dashboard', () => {
     expect(screen.getByText('سارة العتيبي')).toBeInTheDocument();
     expect(screen.getByText('admin@example.sa')).toBeInTheDocument();
     expect(screen.getByText('تاريخ الانضمام: 5 مارس 2025')).toBeInTheDocument();
-    expect(await screen.findByText('جاري تحميل الإحصائيات...')).toBeInTheDocument();
+    expect(await screen.findByText('جارٍ تحميل الإحصائيات...')).toBeInTheDocument();
 
     answerCounters(
       json(200, {
@@ -127,7 +127,7 @@ describe('organisation dashboard', () => {
     await waitFor(() => expect(counterValue('الرموز النشطة')).toHaveTextContent('3'));
     expect(counterValue('عمليات التحقق')).toHaveTextContent('12');
     expect(counterValue('استدعاءات API هذا الشهر')).toHaveTextContent('1,234');
-    expect(screen.queryByText('جاري تحميل الإحصائيات...')).not.toBeInTheDocument();
+    expect(screen.queryByText('جارٍ تحميل الإحصائيات...')).not.toBeInTheDocument();
   });
 
   it('links to the documentation with the three guides', async () => {
@@ -195,7 +195,7 @@ describe('organisation dashboard', () => {
     renderDashboard();
 
     expect(
-      await screen.findByText(/يظهر المفتاح السري لمالكي المنشأة ومسؤوليها فقط/),
+      await screen.findByText(/يظهر المفتاح السري لمالكي الجهة ومسؤوليها فقط/),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'إظهار المفتاح السري' })).not.toBeInTheDocument();
     expect(screen.getByText(CLIENT_ID)).toBeInTheDocument();
@@ -212,7 +212,7 @@ describe('organisation dashboard', () => {
 
     await user.click(await screen.findByRole('button', { name: 'إظهار المفتاح السري' }));
     expect(
-      await screen.findByText(/يظهر المفتاح السري لمالكي المنشأة ومسؤوليها فقط/),
+      await screen.findByText(/يظهر المفتاح السري لمالكي الجهة ومسؤوليها فقط/),
     ).toBeVisible();
     // A refusal is final: the secret is not asked for a second time.
     expect(callsTo(`GET /api/v1/organizations/${ORG_ID}/credentials`)).toHaveLength(1);
@@ -254,7 +254,7 @@ describe('organisation dashboard', () => {
     renderDashboard();
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('حدث خطأ أثناء جلب بيانات المنشأة');
+    expect(alert).toHaveTextContent('حدث خطأ أثناء جلب بيانات الجهة');
     isServerDown = false;
     await user.click(within(alert).getByRole('button', { name: 'إعادة المحاولة' }));
 
@@ -269,7 +269,7 @@ describe('organisation dashboard', () => {
     renderDashboard();
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('لم يتم العثور على عضوية لحسابك في أي منشأة');
+    expect(alert).toHaveTextContent('لم يتم العثور على عضوية لحسابك في أي جهة');
     expect(within(alert).getByRole('button', { name: 'إعادة المحاولة' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'تسجيل الخروج' })).toBeEnabled();
   });
@@ -282,7 +282,7 @@ describe('organisation dashboard', () => {
     renderDashboard();
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('لم يتم العثور على بيانات المنشأة');
+    expect(alert).toHaveTextContent('لم يتم العثور على بيانات الجهة');
     expect(within(alert).getByRole('button', { name: 'إعادة المحاولة' })).toBeInTheDocument();
   });
 
@@ -297,7 +297,7 @@ describe('organisation dashboard', () => {
     );
     expect(screen.getByRole('heading', { level: 2, name: 'الإعدادات' })).toBeInTheDocument();
     expect(
-      await screen.findByRole('tab', { name: 'ملف المنشأة' }, { timeout: 10_000 }),
+      await screen.findByRole('tab', { name: 'ملف الجهة' }, { timeout: 10_000 }),
     ).toHaveAttribute('aria-selected', 'true');
 
     await user.click(screen.getByRole('link', { name: 'إدارة المفاتيح' }));

@@ -145,11 +145,11 @@ describe('/login', () => {
       'href',
       '/register',
     );
-    expect(screen.getByRole('link', { name: 'دخول المؤسسات' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'دخول الجهات' })).toHaveAttribute(
       'href',
       '/org-auth',
     );
-    expect(screen.getByRole('link', { name: 'تسجيل مؤسسة جديدة' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'تسجيل جهة جديدة' })).toHaveAttribute(
       'href',
       '/org-auth?tab=signup',
     );

@@ -95,9 +95,9 @@ describe('security dashboard', () => {
     renderWithProviders(
       <SecurityDashboard organization={{ id: ORG_ID, role: 'verifier' }} initialTab="api-keys" />,
     );
-    expect(screen.getAllByText(/لوحة الأمان متاحة لمالكي المنشأة/)).not.toHaveLength(0);
+    expect(screen.getAllByText(/لوحة الأمان متاحة لمالكي الجهة/)).not.toHaveLength(0);
     expect(
-      screen.getByText('إدارة مفاتيح API متاحة لمالكي المنشأة ومسؤوليها ومطوريها فقط.'),
+      screen.getByText('إدارة مفاتيح API متاحة لمالكي الجهة ومسؤوليها ومطوريها فقط.'),
     ).toBeVisible();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -22,14 +22,14 @@ describe('settings: organisation profile', () => {
     mockApi({ [`GET ${ORG_PATH}`]: () => json(200, organizationDetails()) });
     renderSettings();
 
-    expect(await screen.findByLabelText('اسم المنشأة')).toHaveValue('وزارة التجربة');
+    expect(await screen.findByLabelText('اسم الجهة')).toHaveValue('وزارة التجربة');
     expect(screen.getByLabelText('الشخص المسؤول')).toHaveValue('سارة العتيبي');
     const phone = screen.getByLabelText(/رقم الهاتف/);
     expect(phone).toHaveValue('0551234567');
     expect(phone).toHaveAttribute('dir', 'ltr');
-    expect(screen.getByLabelText('نوع المنشأة')).toHaveValue('جهة حكومية');
-    expect(screen.getByLabelText('نوع المنشأة')).toHaveAttribute('readonly');
-    const email = screen.getByLabelText('البريد الإلكتروني للمنشأة');
+    expect(screen.getByLabelText('نوع الجهة')).toHaveValue('جهة حكومية');
+    expect(screen.getByLabelText('نوع الجهة')).toHaveAttribute('readonly');
+    const email = screen.getByLabelText('البريد الإلكتروني للجهة');
     expect(email).toHaveValue('contact@example.sa');
     expect(email).toHaveAttribute('readonly');
 
@@ -51,18 +51,18 @@ describe('settings: organisation profile', () => {
     const user = userEvent.setup();
     renderSettings();
 
-    const name = await screen.findByLabelText('اسم المنشأة');
+    const name = await screen.findByLabelText('اسم الجهة');
     await user.clear(name);
     await user.clear(screen.getByLabelText('الشخص المسؤول'));
     await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
-    expect(await screen.findByText('اسم المؤسسة مطلوب')).toBeVisible();
+    expect(await screen.findByText('اسم الجهة مطلوب')).toBeVisible();
     expect(screen.getByText('اسم الشخص المسؤول مطلوب')).toBeVisible();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo(`PATCH ${ORG_PATH}`)).toHaveLength(0);
 
     // The message goes as soon as the field is fixed (validation on every change after submit).
     await user.type(name, 'وزارة الاختبار');
-    expect(screen.queryByText('اسم المؤسسة مطلوب')).not.toBeInTheDocument();
+    expect(screen.queryByText('اسم الجهة مطلوب')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('الشخص المسؤول'), 'نورة الحربي');
     await user.clear(screen.getByLabelText(/رقم الهاتف/));
     await user.selectOptions(screen.getByLabelText('المنطقة الزمنية'), 'Asia/Dubai');
@@ -92,9 +92,9 @@ describe('settings: organisation profile', () => {
     const user = userEvent.setup();
     renderSettings();
 
-    await screen.findByLabelText('اسم المنشأة');
+    await screen.findByLabelText('اسم الجهة');
     await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
-    expect(await screen.findByRole('button', { name: 'جاري الحفظ...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'جارٍ الحفظ...' })).toBeDisabled();
     answer(
       json(400, {
         type: 'about:blank',
@@ -120,10 +120,10 @@ describe('settings: organisation profile', () => {
     });
     const user = userEvent.setup();
     renderSettings();
-    expect(await screen.findByText(/تعذر تحميل بيانات المنشأة/)).toBeVisible();
+    expect(await screen.findByText(/تعذر تحميل بيانات الجهة/)).toBeVisible();
     isDown = false;
     await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
-    expect(await screen.findByLabelText('اسم المنشأة')).toHaveValue('وزارة التجربة');
+    expect(await screen.findByLabelText('اسم الجهة')).toHaveValue('وزارة التجربة');
   });
 });
 
@@ -179,7 +179,7 @@ describe('settings: credentials', () => {
     const user = userEvent.setup();
     renderSettings('credentials');
     await user.click(await screen.findByRole('button', { name: 'إظهار المفتاح السري' }));
-    expect(await screen.findByText(/لمالكي المنشأة ومسؤوليها فقط/)).toBeVisible();
+    expect(await screen.findByText(/لمالكي الجهة ومسؤوليها فقط/)).toBeVisible();
   });
 
   it('rotates only after a warning that the old secret stops at once, then shows the new one', async () => {

@@ -247,13 +247,13 @@ describe('wallet screen', () => {
       },
     });
     renderWallet();
-    expect(screen.getByText('جاري تحميل سجل الاستدعاءات...')).toHaveAttribute('role', 'status');
-    expect(screen.getByText('جاري تحميل ملخص المحفظة...')).toBeInTheDocument();
-    expect(screen.getByText('جاري تحميل الرسم البياني...')).toBeInTheDocument();
+    expect(screen.getByText('جارٍ تحميل سجل الاستدعاءات...')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('جارٍ تحميل ملخص المحفظة...')).toBeInTheDocument();
+    expect(screen.getByText('جارٍ تحميل الرسم البياني...')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'تحديث بيانات المحفظة' })).toBeDisabled();
     answer();
     await screen.findByRole('region', { name: 'قائمة الاستدعاءات حسب اليوم' });
-    expect(screen.queryByText('جاري تحميل سجل الاستدعاءات...')).not.toBeInTheDocument();
+    expect(screen.queryByText('جارٍ تحميل سجل الاستدعاءات...')).not.toBeInTheDocument();
   });
 
   it('shows the text of the problem code when the call log fails', async () => {

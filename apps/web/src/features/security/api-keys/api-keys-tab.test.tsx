@@ -274,14 +274,14 @@ describe('API keys tab', () => {
   it('shows a skeleton while loading', async () => {
     mockApi({ 'GET /api/v1/security/api-keys': () => new Promise<Response>(() => {}) });
     renderTab();
-    expect(await screen.findByText('جاري تحميل مفاتيح API...')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('جارٍ تحميل مفاتيح API...')).toHaveAttribute('role', 'status');
   });
 
   it('explains the keys are for owners, admins and developers, without asking for them', async () => {
     const { fetchMock } = mockApi({});
     renderWithProviders(<ApiKeysTab organizationId={ORG_ID} canManageKeys={false} />);
     expect(
-      screen.getByText('إدارة مفاتيح API متاحة لمالكي المنشأة ومسؤوليها ومطوريها فقط.'),
+      screen.getByText('إدارة مفاتيح API متاحة لمالكي الجهة ومسؤوليها ومطوريها فقط.'),
     ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -223,7 +223,7 @@ describe('IP and geographic controls', () => {
     renderTab('viewer');
 
     expect(await screen.findByRole('switch', { name: 'الحظر الجغرافي' })).toBeDisabled();
-    expect(screen.getByText(/تغييرها فمتاح لمالكي المنشأة ومسؤوليها فقط/)).toBeInTheDocument();
+    expect(screen.getByText(/تغييرها فمتاح لمالكي الجهة ومسؤوليها فقط/)).toBeInTheDocument();
     expect(
       await screen.findByRole('switch', { name: 'تفعيل العنوان 203.0.113.10' }),
     ).toBeDisabled();

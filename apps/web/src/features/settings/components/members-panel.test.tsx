@@ -29,7 +29,7 @@ describe('members and invitations', () => {
     mockApi({ [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()) });
     renderMembers();
 
-    const table = await screen.findByRole('region', { name: 'أعضاء المنشأة' });
+    const table = await screen.findByRole('region', { name: 'أعضاء الجهة' });
     const sara = rowOf('sara@example.sa');
     expect(within(sara).getByText('سارة العتيبي')).toBeVisible();
     expect(within(sara).getByText('أنت')).toBeVisible();
@@ -102,16 +102,16 @@ describe('members and invitations', () => {
     const user = userEvent.setup();
     renderMembers();
 
-    await user.click(await screen.findByRole('button', { name: 'إزالة فهد القحطاني من المنشأة' }));
+    await user.click(await screen.findByRole('button', { name: 'إزالة فهد القحطاني من الجهة' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'إزالة فهد القحطاني؟' });
     expect(dialog).toHaveTextContent('fahad@example.sa');
     expect(callsTo(`DELETE ${ORG_PATH}/members/${FAHAD}`)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'نعم، أزل العضو' }));
-    expect(await screen.findByText('تمت إزالة فهد القحطاني من المنشأة')).toBeVisible();
+    expect(await screen.findByText('تمت إزالة فهد القحطاني من الجهة')).toBeVisible();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(`DELETE ${ORG_PATH}/members/${FAHAD}`)).toHaveLength(1);
 
-    await user.click(screen.getByRole('button', { name: 'إزالة سارة العتيبي من المنشأة' }));
+    await user.click(screen.getByRole('button', { name: 'إزالة سارة العتيبي من الجهة' }));
     await user.click(await screen.findByRole('button', { name: 'نعم، أزل العضو' }));
     expect(
       await within(screen.getByRole('alertdialog')).findByText(new RegExp(problems.last_owner.ar)),
@@ -126,7 +126,7 @@ describe('members and invitations', () => {
     const owner = await screen.findByRole('combobox', { name: 'دور سارة العتيبي' });
     expect(owner).toBeDisabled();
     expect(
-      screen.queryByRole('button', { name: 'إزالة سارة العتيبي من المنشأة' }),
+      screen.queryByRole('button', { name: 'إزالة سارة العتيبي من الجهة' }),
     ).not.toBeInTheDocument();
     const fahad = screen.getByRole('combobox', { name: 'دور فهد القحطاني' });
     expect(fahad).toBeEnabled();
@@ -189,7 +189,7 @@ describe('invite dialog', () => {
     expect(email).toHaveAttribute('dir', 'ltr');
     expect(within(dialog).getAllByRole('radio')).toHaveLength(5);
     expect(within(dialog).getByRole('radio', { name: /مشاهد/ })).toBeChecked();
-    expect(within(dialog).getByRole('radio', { name: /مدقق/ })).toHaveAccessibleDescription(
+    expect(within(dialog).getByRole('radio', { name: /مُحقِّق/ })).toHaveAccessibleDescription(
       'يفك تشفير الرموز التي يشاركها العملاء ويطّلع على بياناتها.',
     );
 
@@ -200,7 +200,7 @@ describe('invite dialog', () => {
 
     await user.clear(email);
     await user.type(email, 'Fahad.New@Example.sa');
-    await user.click(within(dialog).getByRole('radio', { name: /مدقق/ }));
+    await user.click(within(dialog).getByRole('radio', { name: /مُحقِّق/ }));
     await user.click(within(dialog).getByRole('button', { name: 'إرسال الدعوة' }));
 
     expect(await screen.findByText('أُرسلت الدعوة إلى Fahad.New@Example.sa')).toBeVisible();
