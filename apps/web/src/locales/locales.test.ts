@@ -99,3 +99,41 @@ describe('English at run time', () => {
     expect(i18n.t('landing:header.login')).toBe('تسجيل الدخول');
   });
 });
+
+describe('counts through the plural rules', () => {
+  afterAll(async () => {
+    await setLanguage('ar');
+  });
+
+  it('agrees the counted word with the number in Arabic', async () => {
+    await setLanguage('ar');
+    await loadLanguage('ar');
+    const usage = (count: number) =>
+      i18n.t('apiKeys:card.usageOfLimit', { count, used: '0', limit: String(count) });
+    expect([0, 1, 2, 10, 11, 100].map(usage)).toEqual([
+      '0 من 0 طلب',
+      '0 من طلب واحد',
+      '0 من طلبين',
+      '0 من 10 طلبات',
+      '0 من 11 طلباً',
+      '0 من 100 طلب',
+    ]);
+    const repeated = (count: number) =>
+      i18n.t('security:events.occurrences', { count, value: String(count) });
+    expect([2, 3, 12].map(repeated)).toEqual(['تكرر مرتين', 'تكرر 3 مرات', 'تكرر 12 مرة']);
+    expect(i18n.t('wallet:chart.empty', { count: 7, days: 7 })).toBe(
+      'لا توجد استدعاءات خلال آخر 7 أيام',
+    );
+  });
+
+  it('says one and many in English', async () => {
+    await setLanguage('en');
+    await loadLanguage('en');
+    expect(i18n.t('apiKeys:card.usageOfLimit', { count: 1, used: '0', limit: '1' })).toBe(
+      '0 of 1 request',
+    );
+    expect(i18n.t('security:events.occurrences', { count: 2, value: '2' })).toBe(
+      'Repeated 2 times',
+    );
+  });
+});

@@ -28,7 +28,7 @@ export function invitationEmail(input: {
       timeZone: 'Asia/Riyadh',
       numberingSystem: 'latn',
     }).format(input.expiresAt);
-  const inviterAr = input.inviterName ? `دعاك ${input.inviterName} ` : 'تمت دعوتك ';
+  const inviterAr = input.inviterName ? `وصلتك دعوة من ${input.inviterName} ` : 'وصلتك دعوة ';
   const inviterEn = input.inviterName ? `${input.inviterName} invited you` : 'You were invited';
   return {
     to: input.to,
@@ -38,7 +38,7 @@ export function invitationEmail(input: {
       'لقبول الدعوة وتعيين كلمة المرور، افتح الرابط التالي:',
       input.link,
       `تنتهي صلاحية الرابط في ${expiry('ar-SA')}، ويعمل مرة واحدة فقط.`,
-      'إذا لم تكن تتوقع هذه الدعوة فتجاهل هذه الرسالة.',
+      'إذا لم تكن هذه الدعوة متوقعة فيمكن تجاهل هذه الرسالة.',
       '',
       '---',
       '',

@@ -45,7 +45,7 @@ export function GuidesBanner() {
               <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-brand-100">
                 <span className="inline-flex items-center gap-1">
                   <Clock aria-hidden className="size-3.5" />
-                  {t('overview.guides.minutes', { minutes: formatCount(minutes) })}
+                  {t('overview.guides.minutes', { count: minutes, minutes: formatCount(minutes) })}
                 </span>
                 <span className="rounded-full bg-brand-800 px-2 py-0.5 text-xs text-white">
                   {t(`overview.guides.levels.${level}`)}

@@ -125,7 +125,10 @@ export function ConfirmCodeStep({
         )}
         {verification?.expires_in ? (
           <p className="text-slate-600">
-            {t('confirm.expiresIn', { minutes: Math.round(verification.expires_in / 60) })}
+            {t('confirm.expiresIn', {
+              count: Math.round(verification.expires_in / 60),
+              minutes: Math.round(verification.expires_in / 60),
+            })}
           </p>
         ) : null}
       </div>
@@ -146,7 +149,7 @@ export function ConfirmCodeStep({
       <div className="flex flex-col items-center gap-3 text-sm">
         {secondsLeft > 0 ? (
           <p className="text-slate-600" aria-live="polite">
-            {t('confirm.resendIn', { seconds: secondsLeft })}
+            {t('confirm.resendIn', { count: secondsLeft, seconds: secondsLeft })}
           </p>
         ) : (
           <Button variant="secondary" onClick={() => sendCode(method)} disabled={resend.isPending}>

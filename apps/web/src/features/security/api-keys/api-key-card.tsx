@@ -112,6 +112,7 @@ export function ApiKeyCard({
           <span className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
             <span data-testid="usage-text">
               {t('card.usageOfLimit', {
+                count: key.rate_limit_per_hour,
                 used: formatCount(key.requests_this_hour),
                 limit: formatCount(key.rate_limit_per_hour),
               })}

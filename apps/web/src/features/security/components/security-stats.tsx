@@ -122,7 +122,10 @@ function SecurityAlertBox({
             ) : null}
             {stats.rate_limit_violations > 50 ? (
               <li>
-                {t('alert.rateLimit', { formatted: formatCount(stats.rate_limit_violations) })}
+                {t('alert.rateLimit', {
+                  count: stats.rate_limit_violations,
+                  formatted: formatCount(stats.rate_limit_violations),
+                })}
               </li>
             ) : null}
           </ul>

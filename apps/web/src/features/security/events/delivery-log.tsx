@@ -175,6 +175,7 @@ export function DeliveryLog({
         {total > deliveries.length ? (
           <p className="text-xs text-slate-500">
             {t('deliveries.newestOnly', {
+              count: total,
               shown: formatCount(deliveries.length),
               total: formatCount(total),
             })}

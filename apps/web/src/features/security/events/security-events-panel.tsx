@@ -141,7 +141,10 @@ function EventRow({
         </p>
         {event.occurrences && event.occurrences > 1 ? (
           <Badge tone="slate" className="mt-1">
-            {t('events.occurrences', { value: formatCount(event.occurrences) })}
+            {t('events.occurrences', {
+              count: event.occurrences,
+              value: formatCount(event.occurrences),
+            })}
           </Badge>
         ) : null}
         <p className="mt-2">

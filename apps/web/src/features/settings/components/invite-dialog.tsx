@@ -178,7 +178,10 @@ export function InviteDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={t('inviteDialog.title')}
-      description={t('inviteDialog.description', { days: INVITATION_TTL_DAYS })}
+      description={t('inviteDialog.description', {
+        count: INVITATION_TTL_DAYS,
+        days: INVITATION_TTL_DAYS,
+      })}
     >
       <InviteForm
         organizationId={organizationId}

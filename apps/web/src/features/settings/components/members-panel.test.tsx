@@ -45,7 +45,7 @@ describe('members and invitations', () => {
     const invitations = screen.getByRole('list', { name: 'الدعوات المعلّقة' });
     expect(within(invitations).getByText('noura@example.sa')).toBeVisible();
     expect(within(invitations).getByText('مشاهد')).toBeVisible();
-    expect(within(invitations).getByText(/دعاه سارة العتيبي/)).toHaveTextContent(
+    expect(within(invitations).getByText(/دعوة من سارة العتيبي/)).toHaveTextContent(
       'تنتهي 8 مايو 2025',
     );
   });

@@ -86,12 +86,12 @@ export function UsageChart({ days, items, errorMessage }: UsageChartProps) {
           ) : null}
         </div>
         {totalCalls === 0 ? (
-          <p className="mt-3 text-center text-sm text-slate-500">{t('chart.empty', { days })}</p>
+          <p className="mt-3 text-center text-sm text-slate-500">{t('chart.empty', { count: days, days })}</p>
         ) : null}
         {/* A table ignores a height limit, so the wrapper, not the table, is visually hidden. */}
         <div className="sr-only">
           <table>
-            <caption>{t('chart.tableCaption', { days })}</caption>
+            <caption>{t('chart.tableCaption', { count: days, days })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('chart.columns.date')}</th>
@@ -123,7 +123,7 @@ export function UsageChart({ days, items, errorMessage }: UsageChartProps) {
           <BarChart3 aria-hidden className="mt-1 size-5 shrink-0 text-brand-700" />
           <div>
             <h3 className="text-lg font-semibold text-slate-900">{t('chart.title')}</h3>
-            <p className="text-sm text-slate-600">{t('chart.caption', { days })}</p>
+            <p className="text-sm text-slate-600">{t('chart.caption', { count: days, days })}</p>
           </div>
         </figcaption>
         {body}
