@@ -86,7 +86,9 @@ export function UsageChart({ days, items, errorMessage }: UsageChartProps) {
           ) : null}
         </div>
         {totalCalls === 0 ? (
-          <p className="mt-3 text-center text-sm text-slate-500">{t('chart.empty', { count: days, days })}</p>
+          <p className="mt-3 text-center text-sm text-slate-500">
+            {t('chart.empty', { count: days, days })}
+          </p>
         ) : null}
         {/* A table ignores a height limit, so the wrapper, not the table, is visually hidden. */}
         <div className="sr-only">
