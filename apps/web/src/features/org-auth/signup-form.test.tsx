@@ -278,9 +278,7 @@ describe('organisation sign-up form', () => {
     );
     expect(router.state.location.search).toBe('?tab=login&redirect=%2Fdocumentation');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(screen.getByLabelText('البريد الإلكتروني للجهة')).toHaveValue(
-      'admin@health.example.sa',
-    );
+    expect(screen.getByLabelText('البريد الإلكتروني للجهة')).toHaveValue('admin@health.example.sa');
     expect(screen.getByLabelText('كلمة المرور')).toHaveFocus();
   });
 

@@ -194,9 +194,7 @@ describe('organisation dashboard', () => {
     const { callsTo } = mockApi({ 'GET /api/v1/auth/me': () => json(200, me({ role: 'viewer' })) });
     renderDashboard();
 
-    expect(
-      await screen.findByText(/يظهر المفتاح السري لمالكي الجهة ومسؤوليها فقط/),
-    ).toBeVisible();
+    expect(await screen.findByText(/يظهر المفتاح السري لمالكي الجهة ومسؤوليها فقط/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'إظهار المفتاح السري' })).not.toBeInTheDocument();
     expect(screen.getByText(CLIENT_ID)).toBeInTheDocument();
     expect(callsTo(`GET /api/v1/organizations/${ORG_ID}/credentials`)).toHaveLength(0);
@@ -211,9 +209,7 @@ describe('organisation dashboard', () => {
     renderDashboard();
 
     await user.click(await screen.findByRole('button', { name: 'إظهار المفتاح السري' }));
-    expect(
-      await screen.findByText(/يظهر المفتاح السري لمالكي الجهة ومسؤوليها فقط/),
-    ).toBeVisible();
+    expect(await screen.findByText(/يظهر المفتاح السري لمالكي الجهة ومسؤوليها فقط/)).toBeVisible();
     // A refusal is final: the secret is not asked for a second time.
     expect(callsTo(`GET /api/v1/organizations/${ORG_ID}/credentials`)).toHaveLength(1);
   });

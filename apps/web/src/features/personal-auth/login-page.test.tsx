@@ -145,10 +145,7 @@ describe('/login', () => {
       'href',
       '/register',
     );
-    expect(screen.getByRole('link', { name: 'دخول الجهات' })).toHaveAttribute(
-      'href',
-      '/org-auth',
-    );
+    expect(screen.getByRole('link', { name: 'دخول الجهات' })).toHaveAttribute('href', '/org-auth');
     expect(screen.getByRole('link', { name: 'تسجيل جهة جديدة' })).toHaveAttribute(
       'href',
       '/org-auth?tab=signup',
