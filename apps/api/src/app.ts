@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { dashboardApiDocument, publicApiDocument } from './api-documents.ts';
 import { type AppContext, deriveAppKeys } from './app-context.ts';
@@ -51,6 +51,7 @@ import { registerContractCheck } from './plugins/contract-check.ts';
 import { answerClientError, registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { serializeRequest } from './plugins/request-logging.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -107,16 +108,7 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       ...(options.logStream && { stream: options.logStream }),
-      // A query string can carry what a person typed (a document's file name): log the path only.
-      serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: request.url.split('?')[0],
-          host: request.host,
-          remoteAddress: request.ip,
-          remotePort: request.socket?.remotePort,
-        }),
-      },
+      serializers: { req: serializeRequest },
       // Secrets never reach the log: credentials, cookies and the codes themselves.
       redact: {
         paths: [

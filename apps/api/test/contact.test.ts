@@ -34,11 +34,12 @@ describe.each(databaseKinds)('the contact form on %s', (kind) => {
   let server: TestServer;
   const clock = new ManualClock(new Date('2026-03-01T09:00:00Z'));
   const mail = new CapturingMail();
+  const logLines: string[] = [];
   beforeAll(async () => {
     server = await startTestServer(kind, {
       clock,
-      env: { TRUST_PROXY: 'true' },
-      app: { mail },
+      env: { TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
+      app: { mail, logStream: { write: (line: string) => void logLines.push(line) } },
     });
   });
   afterAll(async () => {
@@ -87,6 +88,32 @@ describe.each(databaseKinds)('the contact form on %s', (kind) => {
     } finally {
       mail.failing = false;
     }
+  });
+
+  it('logs no address of a contact form sender, where other routes log theirs', async () => {
+    const sender = '203.0.113.250';
+    const other = '203.0.113.251';
+    mail.failing = true;
+    try {
+      const sent = await send(validMessage(), { 'x-forwarded-for': sender });
+      expect(sent.status).toBe(201);
+    } finally {
+      mail.failing = false;
+    }
+    await request(server.baseUrl, 'GET', '/api/v1/health', {
+      headers: { 'x-forwarded-for': other },
+    });
+    const lines = logLines.map((line) => JSON.parse(line));
+    const contactLines = lines.filter((line) => line.req?.url === '/api/v1/contact');
+    expect(contactLines.length).toBeGreaterThan(0);
+    expect(contactLines.every((line) => line.req.remoteAddress === undefined)).toBe(true);
+    // The mail failure is logged, and neither it nor any other line carries the address.
+    expect(lines.some((line) => line.msg === 'contact mail failed')).toBe(true);
+    expect(logLines.join('\n')).not.toContain(sender);
+    // The capture sees addresses: the health check's is there.
+    expect(
+      lines.some((line) => line.req?.url === '/api/v1/health' && line.req.remoteAddress === other),
+    ).toBe(true);
   });
 
   it('refuses bad input with each field named, in Arabic for the form, storing nothing', async () => {

@@ -89,8 +89,8 @@ export async function startTestServer(
   options: {
     clock?: Clock;
     env?: Record<string, string>;
-    /** Parts of the outside world to swap (mail, webhook network). */
-    app?: Pick<BuildAppOptions, 'mail' | 'webhookNetwork' | 'onRoute'>;
+    /** Parts of the outside world to swap (mail, webhook network) and where log lines go. */
+    app?: Pick<BuildAppOptions, 'mail' | 'webhookNetwork' | 'onRoute' | 'logStream'>;
   } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(kind);

@@ -105,11 +105,11 @@ describe.each(databaseKinds)('personal profile and sign-in limits on %s', (kind)
     expect(res.body.code).toBe('email_taken');
   });
 
-  it('lets an unconfirmed person read but not save; others are refused', async () => {
+  it('refuses an unconfirmed person (they confirm first) and callers without a session', async () => {
     const person = await register(server);
     const read = await call('GET', '/api/v1/profile', { token: person.token });
-    expect(read.status).toBe(200);
-    expect(read.body.confirmed).toBe(false);
+    expect(read.status).toBe(403);
+    expect(read.body.code).toBe('account_unconfirmed');
     const save = await call('PATCH', '/api/v1/profile', {
       token: person.token,
       json: update(person.body),

@@ -158,8 +158,19 @@ export function declareProblem(responses: RouteResponses, code: ProblemCode, not
   };
 }
 
-/** A signed-in route's refusals before its handler: no session, or one that has ended. */
-export const SESSION_PROBLEMS = ['unauthenticated', 'session_expired'] as const;
+/** No session, or one that has ended: the refusals of a route any open session may call. */
+export const ANY_SESSION_PROBLEMS = ['unauthenticated', 'session_expired'] as const;
+/**
+ * A signed-in route's refusals before its handler: those, or the token of a registration not
+ * confirmed yet (it only confirms the account and asks for a new code).
+ */
+export const SESSION_PROBLEMS = [...ANY_SESSION_PROBLEMS, 'account_unconfirmed'] as const;
+/** The same, with when each is sent, for the routes that describe their problems one by one. */
+export const SESSION_PROBLEM_TEXTS = {
+  unauthenticated: 'no session',
+  session_expired: 'the session has ended',
+  account_unconfirmed: 'the account is not confirmed yet (a registration token)',
+} as const satisfies Record<(typeof SESSION_PROBLEMS)[number], string>;
 /** An organisation member's route: also not a member, or a role without the permission. */
 export const MEMBER_PROBLEMS = [...SESSION_PROBLEMS, 'forbidden'] as const;
 /** A member's route naming an organisation (path, query or body): another one's id is 404. */

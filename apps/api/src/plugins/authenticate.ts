@@ -2,7 +2,11 @@ import type { MemberRole } from '@tanqin/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { authenticateAccessToken, type Principal } from '../modules/auth/sessions.service.ts';
+import {
+  authenticateAccessToken,
+  type Principal,
+  type Session,
+} from '../modules/auth/sessions.service.ts';
 import { getMembership, type Membership } from '../modules/organizations/organizations.service.ts';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -10,8 +14,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
 }
 
-export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
+/**
+ * Any open session, confirmed or not. Only what a registration's token is for takes it: confirming
+ * the account, a new code, signing out.
+ */
+export async function requireSession(ctx: AppContext, request: FastifyRequest): Promise<Session> {
   return authenticateAccessToken(ctx, bearerToken(request));
+}
+
+/** A signed-in user whose account is confirmed: every other signed-in route's caller. */
+export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
+  const { confirmed, ...principal } = await requireSession(ctx, request);
+  if (!confirmed) throw new AppError('account_unconfirmed');
+  return principal;
 }
 
 /**
@@ -33,18 +48,11 @@ export async function requireMember(
   return { ...principal, ...membership };
 }
 
-/** A signed-in individual whose account is confirmed: the personal pages' callers. */
+/** A signed-in individual (confirmed, as every user): the personal pages' callers. */
 export async function requireIndividual(ctx: AppContext, request: FastifyRequest) {
   const principal = await requireUser(ctx, request);
   if (principal.kind !== 'individual') {
     throw new AppError('forbidden', 'This is for individual accounts');
-  }
-  const [row] = await ctx.db.query<{ confirmed_at: Date | null }>(
-    'select confirmed_at from users where id = $1',
-    [principal.userId],
-  );
-  if (!row?.confirmed_at) {
-    throw new AppError('account_unconfirmed');
   }
   return principal;
 }

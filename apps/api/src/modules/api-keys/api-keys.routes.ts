@@ -19,6 +19,7 @@ import {
   OWN_ORGANIZATION_PROBLEMS,
   problemAnswers,
   problemResponses,
+  SESSION_PROBLEM_TEXTS,
 } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
@@ -136,8 +137,7 @@ export async function apiKeyRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
             invalid_json: 'the body is not JSON',
             unsupported_media_type: 'the body is not JSON',
             payload_too_large: 'the body is over 64 KB',
-            unauthenticated: 'no session',
-            session_expired: 'the session has ended',
+            ...SESSION_PROBLEM_TEXTS,
             forbidden: 'the role may not manage keys',
             not_found: "no such key in the caller's organisation",
           }),

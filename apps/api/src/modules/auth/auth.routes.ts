@@ -13,13 +13,14 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import {
+  ANY_SESSION_PROBLEMS,
   BODY_PROBLEMS,
   type ContractApp,
   guard,
   problemAnswers,
   SESSION_PROBLEMS,
 } from '../../lib/contract.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { requireSession, requireUser } from '../../plugins/authenticate.ts';
 import { getMembership } from '../organizations/organizations.service.ts';
 import { login } from './auth.service.ts';
 import { setDeviceCookie } from './device-cookie.ts';
@@ -139,7 +140,7 @@ export async function authRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
         body: verifyTwoFactorSchema,
         response: {
           200: signedInSchema,
-          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+          ...problemAnswers(BODY_PROBLEMS, ANY_SESSION_PROBLEMS, [
             { code: 'invalid_code', status: 401 },
             'account_locked',
           ]),
@@ -202,7 +203,7 @@ export async function authRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
         querystring: sessionKindQuerySchema,
         response: {
           200: refreshedSchema,
-          ...problemAnswers(['validation_failed'], SESSION_PROBLEMS),
+          ...problemAnswers(['validation_failed'], ANY_SESSION_PROBLEMS),
         },
       },
     },
@@ -237,7 +238,7 @@ export async function authRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
       },
     },
     async (request, reply) => {
-      const principal = await requireUser(ctx, request).catch(() => undefined);
+      const principal = await requireSession(ctx, request).catch(() => undefined);
       const kind = principal?.kind ?? request.query.kind;
       await endSessionByRefreshToken(ctx, request.cookies[REFRESH_COOKIES[kind]]);
       if (principal) await endSession(ctx, principal.sessionId);

@@ -176,11 +176,16 @@ export async function endUserSessions(
   );
 }
 
+/** A signed-in caller, and whether their account is confirmed (an individual's may not be yet). */
+export interface Session extends Principal {
+  confirmed: boolean;
+}
+
 /** Checks a bearer access token and that its session is still open. */
 export async function authenticateAccessToken(
   ctx: AppContext,
   token: string | undefined,
-): Promise<Principal> {
+): Promise<Session> {
   if (!token) throw new AppError('unauthenticated');
   let payload: { sub?: string } & Record<string, unknown>;
   try {
@@ -195,8 +200,10 @@ export async function authenticateAccessToken(
   // Signed by us, yet checked: a token with a missing or malformed id is refused, never queried.
   const { sid: sessionId, sub: userId } = payload;
   if (!isUuid(sessionId) || !isUuid(userId)) throw sessionExpired();
-  const [session] = await ctx.db.query<{ id: string }>(
-    'select id from sessions where id = $1 and user_id = $2 and revoked_at is null and expires_at > $3',
+  const [session] = await ctx.db.query<{ confirmed: boolean }>(
+    `select (u.kind = 'organization' or u.confirmed_at is not null) as confirmed
+       from sessions s join users u on u.id = s.user_id
+      where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3`,
     [sessionId, userId, ctx.clock.now()],
   );
   if (!session) throw sessionExpired();
@@ -204,5 +211,6 @@ export async function authenticateAccessToken(
     userId,
     sessionId,
     kind: payload.kind === 'individual' ? 'individual' : 'organization',
+    confirmed: session.confirmed,
   };
 }

@@ -22,6 +22,8 @@ export async function contactRoutes(app: ContractApp, { ctx }: { ctx: AppContext
           }),
         },
       },
+      // The privacy page: the sender's address is kept neither in the database nor in the log.
+      config: { logClientAddress: false },
     },
     async (request, reply) => {
       const { id, mailError } = await submitContactMessage(ctx, request.body, { ip: request.ip });

@@ -9,18 +9,19 @@ import {
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import {
+  ANY_SESSION_PROBLEMS,
   BODY_PROBLEMS,
   type ContractApp,
   guard,
   problemAnswers,
-  SESSION_PROBLEMS,
 } from '../../lib/contract.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { requireSession } from '../../plugins/authenticate.ts';
 import { signedInAnswer } from '../auth/auth.routes.ts';
 import { confirmIndividual, registerIndividual, resendCode } from './individuals.service.ts';
 
 export async function individualRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
-  const signedIn = guard((request) => requireUser(ctx, request));
+  // The registration's token: before the account is confirmed, it opens these two routes only.
+  const signedIn = guard((request) => requireSession(ctx, request));
 
   // Both paths register an individual (the web falls back from one to the other on 404).
   for (const path of ['/auth/register/individual', '/auth/register']) {
@@ -65,7 +66,7 @@ export async function individualRoutes(app: ContractApp, { ctx }: { ctx: AppCont
         body: verifyIndividualSchema,
         response: {
           200: individualConfirmedSchema,
-          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+          ...problemAnswers(BODY_PROBLEMS, ANY_SESSION_PROBLEMS, [
             'invalid_code',
             'code_expired',
             'too_many_requests',
@@ -95,7 +96,7 @@ export async function individualRoutes(app: ContractApp, { ctx }: { ctx: AppCont
         body: resendCodeSchema,
         response: {
           200: codeResentSchema,
-          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+          ...problemAnswers(BODY_PROBLEMS, ANY_SESSION_PROBLEMS, [
             'too_many_requests',
             'bad_request',
             'forbidden',

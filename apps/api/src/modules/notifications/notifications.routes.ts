@@ -22,6 +22,7 @@ import {
   OWN_ORGANIZATION_PROBLEMS,
   problemAnswers,
   problemResponses,
+  SESSION_PROBLEM_TEXTS,
 } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { listDeliveries, replayDelivery } from './notification-delivery.service.ts';
@@ -161,8 +162,7 @@ export async function notificationRoutes(app: ContractApp, { ctx }: { ctx: AppCo
             invalid_json: 'a body was sent and is not JSON',
             unsupported_media_type: 'a body was sent and is not JSON',
             payload_too_large: 'a body over 64 KB was sent',
-            unauthenticated: 'no session',
-            session_expired: 'the session has ended',
+            ...SESSION_PROBLEM_TEXTS,
             forbidden: 'the role may not manage the security center',
             not_found: "no such channel in the caller's organisation",
             too_many_requests: 'more than 5 tests of this channel in a minute',

@@ -8,9 +8,7 @@ import {
   twoFactorEnabledSchema,
   twoFactorSetupSchema,
 } from '@tanqin/shared';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/app-error.ts';
 import {
   BODY_PROBLEMS,
   type ContractApp,
@@ -22,22 +20,12 @@ import { requireIndividual, requireUser } from '../../plugins/authenticate.ts';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor.service.ts';
 import { changePassword, getProfile, updateProfile } from './profile.service.ts';
 
-/** Any signed-in individual, confirmed or not (the profile says which). */
-async function requirePerson(ctx: AppContext, request: FastifyRequest) {
-  const principal = await requireUser(ctx, request);
-  if (principal.kind !== 'individual') {
-    throw new AppError('forbidden', 'This is for individual accounts');
-  }
-  return principal;
-}
-
 /**
  * The personal profile (individuals), and the account's password and two-step settings (every
  * user: organisation staff share the users table and the same sign-in).
  */
 export async function profileRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
-  const person = guard((request) => requirePerson(ctx, request));
-  const confirmedPerson = guard((request) => requireIndividual(ctx, request));
+  const person = guard((request) => requireIndividual(ctx, request));
   const signedIn = guard((request) => requireUser(ctx, request));
   const PERSON_PROBLEMS = [...SESSION_PROBLEMS, 'forbidden'] as const;
 
@@ -66,14 +54,14 @@ export async function profileRoutes(app: ContractApp, { ctx }: { ctx: AppContext
         body: profileUpdateSchema,
         response: {
           200: profileSchema,
-          ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS, ['account_unconfirmed', 'email_taken']),
+          ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS, ['email_taken']),
         },
       },
-      preValidation: confirmedPerson.check,
+      preValidation: person.check,
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return updateProfile(ctx, confirmedPerson.of(request).userId, request.body);
+      return updateProfile(ctx, person.of(request).userId, request.body);
     },
   );
 

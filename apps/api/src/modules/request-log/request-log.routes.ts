@@ -6,15 +6,19 @@ import {
   securityAnalyticsSchema,
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
-import { type ContractApp, guard, problemResponses } from '../../lib/contract.ts';
+import {
+  type ContractApp,
+  guard,
+  problemResponses,
+  SESSION_PROBLEM_TEXTS,
+} from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { getSecurityAnalytics } from './request-analytics.service.ts';
 import { listRequests } from './request-log.queries.ts';
 
 const READ_PROBLEMS = {
   validation_failed: 'a filter is not valid',
-  unauthenticated: 'no session',
-  session_expired: 'the session has ended',
+  ...SESSION_PROBLEM_TEXTS,
   forbidden: 'the role may not read the security center',
   not_found: "organization_id is not the caller's organisation",
 } as const;

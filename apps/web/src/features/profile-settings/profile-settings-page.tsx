@@ -72,9 +72,6 @@ export function ProfileSettingsPage() {
           ) : null}
           {profile.data ? (
             <>
-              {profile.data.confirmed === false ? (
-                <Alert tone="warning">{t('unconfirmed')}</Alert>
-              ) : null}
               <ProfileSection profile={profile.data} />
               <ContactSection profile={profile.data} />
               <SecuritySection profile={profile.data} />
