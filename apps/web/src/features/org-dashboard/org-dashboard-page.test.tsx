@@ -58,6 +58,15 @@ function mockApi(overrides: Record<string, Handler> = {}) {
         geo_blocking_enabled: false,
       }),
     'POST /api/v1/auth/logout': () => json(200, { success: true }),
+    'GET /api/v1/dashboard/security/analytics?days=7': () =>
+      json(200, {
+        days: 7,
+        time_zone: 'Asia/Riyadh',
+        from: '2025-02-27',
+        to: '2025-03-05',
+        series: [],
+        totals: { requests: 0, outcomes: {}, p50_ms: null, p99_ms: null },
+      }),
     ...overrides,
   };
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -315,7 +324,9 @@ describe('organisation dashboard', () => {
     expect(await screen.findByText(CLIENT_ID)).toBeInTheDocument();
 
     await router.navigate(-1);
-    expect(await screen.findByRole('heading', { level: 2, name: 'إدارة المفاتيح' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'إدارة المفاتيح' }, { timeout: 10_000 }),
+    ).toBeVisible();
   });
 
   const menuItems = () =>

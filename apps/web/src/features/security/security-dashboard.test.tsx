@@ -22,6 +22,15 @@ const handlers = {
     }),
   'GET /api/v1/security/api-keys': () => json(200, { api_keys: [apiKey()] }),
   'GET /api/v1/security/events': () => json(200, { events: [], total: 0, page: 1, page_size: 20 }),
+  'GET /api/v1/dashboard/security/analytics': () =>
+    json(200, {
+      days: 7,
+      time_zone: 'Asia/Riyadh',
+      from: '2025-02-27',
+      to: '2025-03-05',
+      series: [],
+      totals: { requests: 0, outcomes: {}, p50_ms: null, p99_ms: null },
+    }),
 };
 
 describe('security dashboard', () => {

@@ -3,6 +3,7 @@ import { KeyRound, ListChecks, MapPinned, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { AnalyticsPanel } from './analytics/analytics-panel.tsx';
 import { ApiKeysTab } from './api-keys/api-keys-tab.tsx';
 import { RoleNotice } from './components/role-notice.tsx';
 import { SecurityStatsPanel } from './components/security-stats.tsx';
@@ -49,10 +50,13 @@ export function SecurityDashboard({
   return (
     <div className="space-y-8">
       {permissions.canReadSecurity ? (
-        <SecurityStatsPanel
-          organizationId={organization.id}
-          onShowEvents={() => setTab('events')}
-        />
+        <>
+          <SecurityStatsPanel
+            organizationId={organization.id}
+            onShowEvents={() => setTab('events')}
+          />
+          <AnalyticsPanel organizationId={organization.id} />
+        </>
       ) : (
         <RoleNotice message={t('roles.cannotRead')} />
       )}

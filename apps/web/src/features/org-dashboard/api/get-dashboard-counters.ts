@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { liveRefresh } from '../../../lib/live-refresh.ts';
 
 export interface DashboardCounters {
   organization_id: string;
@@ -9,7 +10,7 @@ export interface DashboardCounters {
   api_calls_this_month: number;
 }
 
-/** GET /api/v1/organizations/{id}/dashboard: the three counters of the dashboard item. */
+/** GET /api/v1/organizations/{id}/dashboard: the three counters of the dashboard item, kept fresh. */
 export const useDashboardCounters = (organizationId: string) =>
   useQuery({
     queryKey: ['organizations', organizationId, 'dashboard'],
@@ -18,4 +19,5 @@ export const useDashboardCounters = (organizationId: string) =>
         `/api/v1/organizations/${encodeURIComponent(organizationId)}/dashboard`,
         { signal },
       ),
+    ...liveRefresh,
   });

@@ -1,5 +1,7 @@
+import { can } from '@tanqin/shared';
 import { CalendarDays } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { AnalyticsPanel } from '../../security/analytics/analytics-panel.tsx';
 import { formatJoinedDate } from '../format.ts';
 import type { SectionProps } from '../sections.tsx';
 import { Counters } from './counters.tsx';
@@ -7,7 +9,10 @@ import { CredentialsCard } from './credentials-card.tsx';
 import { GuidesBanner } from './guides-banner.tsx';
 import { SdkSnippetCard } from './sdk-snippet-card.tsx';
 
-/** The dashboard item: joined date, counters, guides, credentials and the SDK example. */
+/**
+ * The dashboard item: joined date, counters, the week's /v1 calls (for roles that read the
+ * security center), guides, credentials and the SDK example.
+ */
 export function DashboardSection({ organization }: SectionProps) {
   const { t } = useTranslation('orgDashboard');
   return (
@@ -22,6 +27,9 @@ export function DashboardSection({ organization }: SectionProps) {
         </p>
       </div>
       <Counters organizationId={organization.id} />
+      {can(organization.role, 'security:read') ? (
+        <AnalyticsPanel organizationId={organization.id} compact />
+      ) : null}
       <GuidesBanner />
       <CredentialsCard
         organizationId={organization.id}

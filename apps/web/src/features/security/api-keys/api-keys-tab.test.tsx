@@ -17,7 +17,10 @@ describe('API keys tab', () => {
     mockApi({ 'GET /api/v1/security/api-keys': () => json(200, { api_keys: [] }) });
     renderTab();
 
-    expect(await screen.findByRole('heading', { name: 'لا توجد مفاتيح API' })).toBeVisible();
+    // The file's first render also loads the screen's modules: give it more than a second.
+    expect(
+      await screen.findByRole('heading', { name: 'لا توجد مفاتيح API' }, { timeout: 10_000 }),
+    ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'إنشاء مفتاح جديد' }));
     expect(screen.getByRole('dialog', { name: 'إنشاء مفتاح API جديد' })).toBeInTheDocument();
   });

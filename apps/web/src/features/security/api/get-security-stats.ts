@@ -1,6 +1,7 @@
 import type { SecurityStatsAnswer } from '@tanqin/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { liveRefresh } from '../../../lib/live-refresh.ts';
 import { securityKeys } from './query-keys.ts';
 
 /** The spec's "Security stats", as GET /api/v1/security/stats computes them for today. */
@@ -11,8 +12,10 @@ export const getSecurityStats = (signal?: AbortSignal) =>
     signal,
   }).then((body) => body.data);
 
+/** Today's figures, kept fresh while the page is visible. */
 export const useSecurityStats = (organizationId: string) =>
   useQuery({
     queryKey: securityKeys.stats(organizationId),
     queryFn: ({ signal }) => getSecurityStats(signal),
+    ...liveRefresh,
   });

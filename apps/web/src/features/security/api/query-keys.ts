@@ -14,6 +14,8 @@ export const securityKeys = {
     ['security', organizationId, 'events', filters, page] as const,
   requestLog: (organizationId: string, filters: RequestLogFilters, cursor: string | null) =>
     ['security', organizationId, 'requests', filters, cursor] as const,
+  analytics: (organizationId: string, days: number) =>
+    ['security', organizationId, 'analytics', days] as const,
   notifications: (organizationId: string) => ['security', organizationId, 'notifications'] as const,
   notificationDeliveries: (organizationId: string, preferenceId: string) =>
     ['security', organizationId, 'notifications', preferenceId, 'deliveries'] as const,

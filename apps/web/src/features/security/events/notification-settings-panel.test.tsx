@@ -304,4 +304,49 @@ describe('notification settings', () => {
       expect(screen.queryByText(/still pending/)).not.toBeInTheDocument();
     });
   });
+
+  it('sends a test message on a channel and says whether it arrived', async () => {
+    let answer = { status: 'delivered', response_status: 200, error: null } as const as {
+      status: 'delivered' | 'failed';
+      response_status: number | null;
+      error: string | null;
+    };
+    const webhook = preference({
+      notification_type: 'webhook',
+      destination: 'https://hooks.example.sa/tanqin',
+    });
+    const { callsTo } = mockApi({
+      'GET /api/v1/security/notifications': () =>
+        json(200, { notification_preferences: [webhook] }),
+      [`POST /api/v1/security/notifications/${PREFERENCE_ID}/test`]: () =>
+        json(200, { success: true, delivery: answer }),
+    });
+    const user = userEvent.setup();
+    renderPanel();
+
+    const send = await screen.findByRole('button', {
+      name: 'إرسال إشعار تجريبي إلى https://hooks.example.sa/tanqin',
+    });
+    await user.click(send);
+    expect(
+      await screen.findByText('وصل الإشعار التجريبي إلى https://hooks.example.sa/tanqin'),
+    ).toBeInTheDocument();
+
+    answer = { status: 'failed', response_status: 500, error: 'HTTP 500' };
+    await user.click(send);
+    expect(
+      await screen.findByText('لم يصل الإشعار التجريبي: أجاب عنوان Webhook بالرمز 500'),
+    ).toBeInTheDocument();
+    expect(callsTo(`POST /api/v1/security/notifications/${PREFERENCE_ID}/test`)).toHaveLength(2);
+  });
+
+  it('offers no test message to a role that cannot manage the channels', async () => {
+    mockApi({
+      'GET /api/v1/security/notifications': () =>
+        json(200, { notification_preferences: [preference()] }),
+    });
+    renderPanel(false);
+    await screen.findByText('soc@example.sa');
+    expect(screen.queryByRole('button', { name: /إرسال إشعار تجريبي/ })).not.toBeInTheDocument();
+  });
 });

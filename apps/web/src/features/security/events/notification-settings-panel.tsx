@@ -5,6 +5,7 @@ import {
   History,
   Mail,
   Plus,
+  Send,
   Trash2,
   TriangleAlert,
   Webhook,
@@ -25,6 +26,7 @@ import {
   type NotificationPreference,
   useNotificationPreferences,
 } from '../api/get-notification-preferences.ts';
+import { useTestNotificationChannel } from '../api/test-notification-channel.ts';
 import { useUpdateNotificationPreference } from '../api/update-notification-preference.ts';
 import { EmptyState } from '../components/empty-state.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
@@ -70,6 +72,45 @@ function SigningSecretAlert({ secret, onDismiss }: { secret: string; onDismiss: 
         {t('notifications.secret.dismiss')}
       </Button>
     </section>
+  );
+}
+
+/** Sends a test message on the channel now and says whether it arrived. */
+function TestChannelButton({
+  organizationId,
+  preference,
+}: {
+  organizationId: string;
+  preference: NotificationPreference;
+}) {
+  const { t } = useTranslation('security');
+  const test = useTestNotificationChannel(organizationId, preference.id);
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={test.isPending}
+      aria-label={t('notifications.test.label', { destination: preference.destination })}
+      onClick={() =>
+        test.mutate(undefined, {
+          onSuccess: ({ delivery }) => {
+            if (delivery.status === 'delivered') {
+              toast.success(
+                t('notifications.test.delivered', { destination: preference.destination }),
+              );
+            } else if (delivery.response_status !== null) {
+              toast.error(t('notifications.test.answered', { status: delivery.response_status }));
+            } else {
+              toast.error(t(`notifications.test.failed.${preference.notification_type}`));
+            }
+          },
+          onError: (error) => toast.error(failureText(t('notifications.test.error'), error)),
+        })
+      }
+    >
+      <Send aria-hidden className="size-4 rtl:-scale-x-100" />
+      {test.isPending ? t('notifications.test.sending') : t('notifications.test.button')}
+    </Button>
   );
 }
 
@@ -142,23 +183,28 @@ function PreferenceCard({
         <p className="text-xs text-slate-500">
           {t('notifications.createdAt', { date: formatDateTime(preference.created_at) })}
         </p>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-expanded={isLogOpen}
-          aria-controls={isLogOpen ? `${logId}-log` : undefined}
-          aria-label={t('deliveries.toggle', { destination: preference.destination })}
-          onClick={() => setIsLogOpen((open) => !open)}
-        >
-          <History aria-hidden className="size-4" />
-          {t('deliveries.title')}
-          <ChevronDown
-            aria-hidden
-            className={
-              isLogOpen ? 'size-4 rotate-180 transition-transform' : 'size-4 transition-transform'
-            }
-          />
-        </Button>
+        <div className="flex flex-wrap items-center gap-1">
+          {canManage ? (
+            <TestChannelButton organizationId={organizationId} preference={preference} />
+          ) : null}
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={isLogOpen}
+            aria-controls={isLogOpen ? `${logId}-log` : undefined}
+            aria-label={t('deliveries.toggle', { destination: preference.destination })}
+            onClick={() => setIsLogOpen((open) => !open)}
+          >
+            <History aria-hidden className="size-4" />
+            {t('deliveries.title')}
+            <ChevronDown
+              aria-hidden
+              className={
+                isLogOpen ? 'size-4 rotate-180 transition-transform' : 'size-4 transition-transform'
+              }
+            />
+          </Button>
+        </div>
       </div>
       {isLogOpen ? (
         <DeliveryLog

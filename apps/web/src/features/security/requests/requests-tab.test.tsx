@@ -46,6 +46,16 @@ const stats = () =>
     },
   });
 
+const noAnalytics = () =>
+  json(200, {
+    days: 7,
+    time_zone: 'Asia/Riyadh',
+    from: '2025-02-27',
+    to: '2025-03-05',
+    series: [],
+    totals: { requests: 0, outcomes: {}, p50_ms: null, p99_ms: null },
+  });
+
 /** The log as the API pages it: two calls on the first page, one older on the second. */
 function requestLog({ url }: MockRequest) {
   if (url.searchParams.get('cursor') === 'page-2') {
@@ -64,6 +74,7 @@ describe('request log', () => {
   it('pages by cursor, filters through the API and says in plain words why a call was refused', async () => {
     const api = mockApi({
       'GET /api/v1/security/stats': stats,
+      'GET /api/v1/dashboard/security/analytics': noAnalytics,
       'GET /api/v1/security/api-keys': () => json(200, { api_keys: [apiKey()] }),
       'GET /api/v1/security/requests': requestLog,
     });
@@ -115,6 +126,7 @@ describe('request log', () => {
   it("opens on a key's requests from the key card", async () => {
     const api = mockApi({
       'GET /api/v1/security/stats': stats,
+      'GET /api/v1/dashboard/security/analytics': noAnalytics,
       'GET /api/v1/security/api-keys': () => json(200, { api_keys: [apiKey()] }),
       'GET /api/v1/security/requests': requestLog,
     });
