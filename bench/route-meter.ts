@@ -57,7 +57,11 @@ export class RouteMeter {
   errors = 0;
   cpu = { server: 0, database: 0, load: 0 };
 
-  constructor(private readonly connections: number) {}
+  private readonly connections: number;
+
+  constructor(connections: number) {
+    this.connections = connections;
+  }
 
   /** Runs one slice of load on the route. */
   async run(processes: Processes, options: autocannon.Options) {

@@ -47,11 +47,15 @@ export class OAuthAuthenticator implements Authenticator {
   private cached: CachedToken | undefined;
   private pending: Promise<CachedToken> | undefined;
 
-  constructor(
-    private readonly transport: Transport,
-    private readonly apiKey: string,
-    private readonly apiSecret: string,
-  ) {}
+  private readonly transport: Transport;
+  private readonly apiKey: string;
+  private readonly apiSecret: string;
+
+  constructor(transport: Transport, apiKey: string, apiSecret: string) {
+    this.transport = transport;
+    this.apiKey = apiKey;
+    this.apiSecret = apiSecret;
+  }
 
   async authorization() {
     if (this.cached && this.transport.now() < this.cached.renewAtMs) {

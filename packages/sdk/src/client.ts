@@ -64,7 +64,11 @@ function tokenPath(tokenId: string, action: 'status' | 'revoke') {
 
 /** The four calls of the public token API. */
 export class Tokens {
-  constructor(private readonly call: <T>(request: ApiRequest) => Promise<T>) {}
+  private readonly call: <T>(request: ApiRequest) => Promise<T>;
+
+  constructor(call: <T>(request: ApiRequest) => Promise<T>) {
+    this.call = call;
+  }
 
   /** Issues a one-time code (scope `token:generate`). Not retried except on 429. */
   generate(input: GenerateTokenInput): Promise<GenerateTokenResult> {

@@ -10,10 +10,10 @@ interface LockHolder {
 
 /** Another live process works on the data folder (it holds `tanqin.lock`). */
 export class DataFolderBusyError extends Error {
-  constructor(
-    readonly dataDir: string,
-    readonly holder: LockHolder,
-  ) {
+  readonly dataDir: string;
+  readonly holder: LockHolder;
+
+  constructor(dataDir: string, holder: LockHolder) {
     super(
       `The data folder ${dataDir} is in use by Tanqin process ${holder.pid} on ${holder.hostname} ` +
         `(started ${holder.started_at}). One process at a time works on an embedded database: ` +
@@ -22,6 +22,8 @@ export class DataFolderBusyError extends Error {
         'server by PUBLIC_URL instead of opening the folder. If that process is gone (another ' +
         `host cannot be checked), delete ${path.join(dataDir, 'tanqin.lock')}.`,
     );
+    this.dataDir = dataDir;
+    this.holder = holder;
   }
 }
 

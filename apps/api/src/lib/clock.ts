@@ -6,7 +6,11 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 export class ManualClock implements Clock {
-  constructor(private current = new Date()) {}
+  private current: Date;
+
+  constructor(current: Date = new Date()) {
+    this.current = current;
+  }
   now() {
     return new Date(this.current);
   }

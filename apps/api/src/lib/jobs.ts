@@ -31,10 +31,13 @@ export class JobRunner {
   private readonly running = new Map<string, Promise<void>>();
   private isStarted = false;
 
-  constructor(
-    private readonly db: Queryable,
-    private readonly log: { error(details: object, message: string): void },
-  ) {}
+  private readonly db: Queryable;
+  private readonly log: { error(details: object, message: string): void };
+
+  constructor(db: Queryable, log: { error(details: object, message: string): void }) {
+    this.db = db;
+    this.log = log;
+  }
 
   register(job: BackgroundJob) {
     if (this.jobs.has(job.name)) throw new Error(`Background job "${job.name}" registered twice`);

@@ -1,10 +1,13 @@
 /** A small bounded cache whose entries expire; staleness is bounded by the TTL. */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(ttlMs: number, maxEntries: number = 10_000) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+  }
 
   get(key: string, nowMs = Date.now()): V | undefined {
     const entry = this.entries.get(key);

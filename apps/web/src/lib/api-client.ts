@@ -2,15 +2,24 @@ import type { FieldError, ProblemDetails } from '@tanqin/shared';
 import { clearToken, getToken, type Side, setToken } from './session.ts';
 
 export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly problem?: ProblemDetails;
+  /** Seconds from a 429's Retry-After header, when it had one. */
+  readonly retryAfter?: number;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
+    status: number,
+    code: string,
     message: string,
-    readonly problem?: ProblemDetails,
-    /** Seconds from a 429's Retry-After header, when it had one. */
-    readonly retryAfter?: number,
+    problem?: ProblemDetails,
+    retryAfter?: number,
   ) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.problem = problem;
+    this.retryAfter = retryAfter;
   }
   get fieldErrors(): FieldError[] {
     return this.problem?.errors ?? [];

@@ -22,13 +22,18 @@ export class InvalidatedCache<V> {
   /** Bumped by every drop: a value loaded across a drop may be stale and is not kept. */
   private generation = 0;
 
+  readonly topic: InvalidationTopic;
+  /** The id of the topic an entry belongs to (undefined: no row, nothing to invalidate). */
+  private readonly idOf: (key: string, value: V) => string | undefined;
+
   constructor(
-    readonly topic: InvalidationTopic,
-    /** The id of the topic an entry belongs to (undefined: no row, nothing to invalidate). */
-    private readonly idOf: (key: string, value: V) => string | undefined,
+    topic: InvalidationTopic,
+    idOf: (key: string, value: V) => string | undefined,
     ttlMs: number,
     maxEntries?: number,
   ) {
+    this.topic = topic;
+    this.idOf = idOf;
     this.entries = new TtlCache<V>(ttlMs, maxEntries);
     caches.add(this as InvalidatedCache<unknown>);
   }

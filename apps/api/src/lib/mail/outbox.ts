@@ -18,10 +18,13 @@ export function outboxPath(dataDir: string) {
 
 /** Appends messages as JSON lines; one append per message, so lines never interleave. */
 export class Outbox {
-  constructor(
-    readonly file: string,
-    private readonly clock: Clock,
-  ) {}
+  readonly file: string;
+  private readonly clock: Clock;
+
+  constructor(file: string, clock: Clock) {
+    this.file = file;
+    this.clock = clock;
+  }
 
   async append(entry: Omit<OutboxEntry, 'created_at'>) {
     const line: OutboxEntry = { ...entry, created_at: this.clock.now().toISOString() };
@@ -30,7 +33,11 @@ export class Outbox {
 }
 
 export class OutboxMailSender implements MailSender {
-  constructor(private readonly outbox: Outbox) {}
+  private readonly outbox: Outbox;
+
+  constructor(outbox: Outbox) {
+    this.outbox = outbox;
+  }
 
   async send(message: MailMessage) {
     await this.outbox.append({

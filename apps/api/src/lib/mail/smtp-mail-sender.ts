@@ -5,10 +5,10 @@ import type { MailMessage, MailSender } from './mail-sender.ts';
 export class SmtpMailSender implements MailSender {
   private readonly transport: Transporter;
 
-  constructor(
-    smtpUrl: string,
-    private readonly from: string,
-  ) {
+  private readonly from: string;
+
+  constructor(smtpUrl: string, from: string) {
+    this.from = from;
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 

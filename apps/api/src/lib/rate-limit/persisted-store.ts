@@ -20,10 +20,13 @@ export class PersistedRateLimitStore implements RateLimitStore {
   private pending = new Map<string, Map<number, Bucket>>();
   private cleared = new Set<string>();
 
-  private constructor(
-    private readonly db: Database,
-    private readonly nowMs: () => number,
-  ) {}
+  private readonly db: Database;
+  private readonly nowMs: () => number;
+
+  private constructor(db: Database, nowMs: () => number) {
+    this.db = db;
+    this.nowMs = nowMs;
+  }
 
   static async open(db: Database, nowMs: () => number) {
     const store = new PersistedRateLimitStore(db, nowMs);

@@ -36,10 +36,10 @@ return result
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
 
-  constructor(
-    url: string,
-    private readonly prefix = 'tanqin:',
-  ) {
+  private readonly prefix: string;
+
+  constructor(url: string, prefix: string = 'tanqin:') {
+    this.prefix = prefix;
     this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   }
 

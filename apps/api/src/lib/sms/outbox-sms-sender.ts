@@ -3,7 +3,11 @@ import type { SmsMessage, SmsSender } from './sms-sender.ts';
 
 /** Appends each text message to the local outbox as `{channel: 'sms', to, text}`. */
 export class OutboxSmsSender implements SmsSender {
-  constructor(private readonly outbox: Outbox) {}
+  private readonly outbox: Outbox;
+
+  constructor(outbox: Outbox) {
+    this.outbox = outbox;
+  }
 
   async send(message: SmsMessage) {
     await this.outbox.append({ channel: 'sms', to: message.to, text: message.text });

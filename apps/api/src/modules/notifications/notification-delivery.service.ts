@@ -92,11 +92,11 @@ async function claimDueDeliveries(ctx: AppContext, now: Date): Promise<ClaimedDe
 }
 
 export class DeliveryFailure extends Error {
-  constructor(
-    message: string,
-    readonly responseStatus: number | null = null,
-  ) {
+  readonly responseStatus: number | null;
+
+  constructor(message: string, responseStatus: number | null = null) {
     super(message);
+    this.responseStatus = responseStatus;
   }
 }
 

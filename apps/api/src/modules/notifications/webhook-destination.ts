@@ -46,11 +46,11 @@ export function isPublicAddress(address: string): boolean {
 export type DestinationProblem = 'not_https' | 'unresolvable' | 'not_public';
 
 export class WebhookDestinationError extends Error {
-  constructor(
-    readonly problem: DestinationProblem,
-    message: string,
-  ) {
+  readonly problem: DestinationProblem;
+
+  constructor(problem: DestinationProblem, message: string) {
     super(message);
+    this.problem = problem;
   }
 }
 

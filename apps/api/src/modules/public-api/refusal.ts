@@ -3,12 +3,17 @@ import type { SecurityEventInput } from '../security/security-events.service.ts'
 
 /** A refused /v1 call: its problem answer and the security event it leaves. */
 export class Refusal extends AppError {
+  readonly event: Pick<SecurityEventInput, 'type' | 'severity' | 'description'> & {
+    additionalData?: Record<string, unknown>;
+  };
+
   constructor(
     error: AppError,
-    readonly event: Pick<SecurityEventInput, 'type' | 'severity' | 'description'> & {
+    event: Pick<SecurityEventInput, 'type' | 'severity' | 'description'> & {
       additionalData?: Record<string, unknown>;
     },
   ) {
     super(error.code, error.message, error.extra);
+    this.event = event;
   }
 }

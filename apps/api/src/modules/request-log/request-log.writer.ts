@@ -87,10 +87,13 @@ export class RequestLogWriter {
   private dropped = 0;
   private isClosed = false;
 
-  constructor(
-    private readonly db: Queryable,
-    private readonly log: { error(details: object, message: string): void },
-  ) {}
+  private readonly db: Queryable;
+  private readonly log: { error(details: object, message: string): void };
+
+  constructor(db: Queryable, log: { error(details: object, message: string): void }) {
+    this.db = db;
+    this.log = log;
+  }
 
   record(call: LoggedCall) {
     if (this.isClosed) return;
