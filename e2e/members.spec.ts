@@ -253,5 +253,5 @@ describe('members and roles', () => {
     expect(verifier.errors.filter((error) => !known.test(error))).toEqual([]);
     expect(viewer.errors.filter((error) => !known.test(error))).toEqual([]);
     await Promise.all([owner, verifier.page, viewer.page].map((page) => page.context().close()));
-  });
+  }, 240_000); // three browsers, two email links and three sign-ins: the longest journey
 });

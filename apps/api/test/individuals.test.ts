@@ -398,7 +398,7 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.body.detail_ar).toMatch(/[\u0600-\u06FF]/);
     expect((await register(suite.server)).res.status).toBe(201);
-  });
+  }, 90_000); // 31 registrations, each hashing a password with scrypt
 
   it('needs the bearer of an individual account to confirm or resend', async () => {
     const none = await post('/api/v1/auth/verify/individual', {

@@ -172,7 +172,7 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
     } finally {
       await priced.close();
     }
-  });
+  }, 120_000); // starts a second server (migrations on a new database)
 
   it('counts today and this month from midnight in Riyadh (21:00 UTC), not in UTC', async () => {
     const org = await createIntegrator(server.baseUrl, { rate_limit_per_minute: 1000 });

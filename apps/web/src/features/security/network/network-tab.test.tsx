@@ -185,7 +185,7 @@ describe('IP and geographic controls', () => {
     await user.type(screen.getByPlaceholderText('ابحث باسم الدولة أو رمزها'), 'الأردن');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(within(list).getByRole('listitem')).toHaveAttribute('data-country', 'JO');
-  });
+  }, 45_000); // renders all 250 countries
 
   it('blocks a country with its switch while geo blocking is on', async () => {
     let rules: Array<{ country_code: string; is_allowed: boolean; created_at: string }> = [];
