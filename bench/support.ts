@@ -10,7 +10,11 @@ import pg from 'pg';
 export async function startBenchServer(env: Record<string, string>, execArgv: string[] = []) {
   const port = 4100 + Math.floor(Math.random() * 800);
   const child = fork(path.join(import.meta.dirname, 'tokens/server.ts'), {
-    execArgv: ['--import', 'tsx', ...execArgv],
+    execArgv: [
+      '--import',
+      path.join(import.meta.dirname, '../scripts/register-typescript.mjs'),
+      ...execArgv,
+    ],
     env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
     stdio: 'inherit',
   });

@@ -91,18 +91,22 @@ function freePort() {
 async function startProduct() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-lighthouse-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: dist,
+  const child = spawn(
+    process.execPath,
+    ['--import', './scripts/register-typescript.mjs', 'apps/api/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: dist,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
@@ -32,7 +33,9 @@ if (builtAt < sourcesAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+// The server is TypeScript: Node strips its types itself where it can (22.18+), tsx on Node 20.
+const typescript = pathToFileURL(path.join(root, 'scripts/register-typescript.mjs')).href;
+const server = spawnSync(process.execPath, ['--import', typescript, 'apps/api/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -255,7 +255,7 @@ describe('npm run audit:verify', () => {
     const run = () =>
       promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', 'apps/api/src/commands/audit-verify.ts'],
+        ['--import', './scripts/register-typescript.mjs', 'apps/api/src/commands/audit-verify.ts'],
         // No server answers on the port the seeding server left: the command reads the folder.
         { cwd: path.resolve(import.meta.dirname, '../../..'), env: { ...env, PORT: String(port) } },
       ).then(

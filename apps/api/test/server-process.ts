@@ -33,7 +33,7 @@ export function spawnServer(
   entry = 'apps/api/src/main.ts',
 ): ServerProcess & { ready(deadlineMs?: number): Promise<void> } {
   const port = Number(env.PORT);
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--import', './scripts/register-typescript.mjs', entry], {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,7 +94,7 @@ export function runCommand(script: string, args: string[], env: Record<string, s
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', script, ...args],
+      ['--import', './scripts/register-typescript.mjs', script, ...args],
       { cwd: repoRoot, env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -1,4 +1,4 @@
-// `tsx apps/api/src/commands/review-document.ts <document id> verified|rejected [notes]`:
+// `npm run review-document -- <document id> verified|rejected [notes]`:
 // a reviewer's decision on an individual's document (there is no reviewer screen yet). Goes
 // through the running server (PUBLIC_URL or http://localhost:PORT, with OPERATOR_TOKEN) so it
 // sees the change at once; opens the database itself only when no server answers. Same
