@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KEY_MODES } from '../constants.ts';
-import { TOKEN_STATUSES, type TokenStatus, verifyTokenSchema } from './tokens.ts';
+import { nullableTimestampSchema, timestampSchema } from './common.ts';
+import { TOKEN_STATUSES, verifyTokenResponseSchema, verifyTokenSchema } from './tokens.ts';
 
 /**
  * The organisation dashboard's codes screen (/api/v1/tokens): staff decrypt a code the body
@@ -32,38 +33,37 @@ export const codesListQuerySchema = z.object({
 });
 export type CodesListQuery = z.input<typeof codesListQuerySchema>;
 
-/** 200 of POST /api/v1/tokens/verify: the decrypted data, shown once. */
-export interface StaffVerifyResult {
-  success: true;
-  token_id: string;
-  data: Record<string, unknown>;
-  data_scope: string[];
-  issuer: { name: string; client_id: string };
-  verified_at: string;
-}
+/** 200 of POST /api/v1/tokens/verify: the decrypted data, shown once (as /v1 answers it). */
+export const staffVerifyResultSchema = verifyTokenResponseSchema;
+export type StaffVerifyResult = z.infer<typeof staffVerifyResultSchema>;
+
+const namedSchema = z.object({ name: z.string() });
 
 /**
  * One code of GET /api/v1/tokens. Never the code, its hash or its ciphertext. `status` counts an
  * active code past its expiry as expired, as the public status call does.
  */
-export interface CodeListItem {
-  token_id: string;
-  data_scope: string[];
-  data_fields: string[];
-  status: TokenStatus;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-  used_by: { name: string } | null;
-  issuer: { name: string };
-  audience: { name: string };
-  /** Issued with a test-mode key: only test keys can verify it. */
-  is_test: boolean;
-}
+export const codeListItemSchema = z.object({
+  token_id: z.string(),
+  data_scope: z.array(z.string()),
+  data_fields: z.array(z.string()),
+  status: z.enum(TOKEN_STATUSES),
+  created_at: timestampSchema,
+  expires_at: timestampSchema,
+  used_at: nullableTimestampSchema,
+  used_by: namedSchema.nullable(),
+  issuer: namedSchema,
+  audience: namedSchema,
+  is_test: z
+    .boolean()
+    .meta({ description: 'Issued with a test-mode key: only test keys can verify it' }),
+});
+export type CodeListItem = z.infer<typeof codeListItemSchema>;
 
-export interface CodeList {
-  tokens: CodeListItem[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export const codeListSchema = z.object({
+  tokens: z.array(codeListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type CodeList = z.infer<typeof codeListSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampSchema } from './common.ts';
 import { text } from './text.ts';
 
 /** An individual's documents (GET/POST /api/v1/documents): uploaded, encrypted at rest, reviewed. */
@@ -64,20 +65,38 @@ export const documentReviewSchema = z.object({
   notes: text().trim().max(1000, 'tooLong').optional(),
 });
 
-export interface DocumentItem {
-  id: string;
-  name: string;
-  type: DocumentType;
-  status: DocumentStatus;
-  created_at: string;
-  updated_at: string;
-  file_type: DocumentFileType;
-  content_type: string;
-  /** Bytes. */
-  file_size: number;
-  notes: string | null;
-}
+export const documentItemSchema = z.object({
+  id: z.uuid(),
+  name: z.string().meta({ description: 'The original file name' }),
+  type: z.enum(DOCUMENT_TYPES),
+  status: z.enum(DOCUMENT_STATUSES),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  file_type: z.enum(DOCUMENT_FILE_TYPES),
+  content_type: z.string(),
+  file_size: z.number().int().meta({ description: 'Bytes' }),
+  notes: z.string().nullable().meta({ description: "The reviewer's notes" }),
+});
+export type DocumentItem = z.infer<typeof documentItemSchema>;
 
-export interface DocumentList {
-  documents: DocumentItem[];
-}
+/** GET /api/v1/documents. */
+export const documentListSchema = z.object({ documents: z.array(documentItemSchema) });
+export type DocumentList = z.infer<typeof documentListSchema>;
+
+/** 201 of POST /api/v1/documents and 200 of PUT /api/v1/documents/:id/file. */
+export const documentSavedSchema = z.object({ document: documentItemSchema });
+export type DocumentSaved = z.infer<typeof documentSavedSchema>;
+
+/**
+ * The path parameter as documented: any text, so that a malformed id is answered like another
+ * person's document (404) by the route rather than as a 400.
+ */
+export const documentPathSchema = z.object({
+  id: z.string().meta({ description: "The document's id (a UUID); any other text answers 404" }),
+});
+
+/**
+ * A file's bytes, as an upload sends them and GET /documents/:id/file answers them: the server
+ * handles them as a Buffer, never as JSON, so the schema only describes them.
+ */
+export const documentFileSchema = z.any().meta({ type: 'string', format: 'binary' });

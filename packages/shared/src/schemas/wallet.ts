@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nullableTimestampSchema, timestampSchema } from './common.ts';
 import { text } from './text.ts';
 
 /** The call log shows the newest usage rows, grouped by UTC day (spec section 9). */
@@ -25,51 +26,59 @@ export const walletDailySummaryQuerySchema = z.object({
   organization_id: text().max(100).optional(),
 });
 
+/** Riyal as a decimal text with 3 decimals ("0.060"), never a float. */
+const riyal = z.string().regex(/^-?\d+\.\d{3}$/);
+/** A day of a calendar, YYYY-MM-DD. */
+const day = z.iso.date();
+
 /**
  * GET /api/v1/wallet. Amounts are riyal as decimal strings with 3 decimals ("0.060"), never
  * floats; counts are integers. "Today" and "this month" are the organisation's, in its time zone.
  */
-export interface WalletSummary {
-  /** Unpaid cost: the usage since the last payment. */
-  current_balance: string;
-  /** Sum of every payment. */
-  total_spent: string;
-  last_payment_date: string | null;
-  cost_per_call: string;
-  total_calls: number;
-  calls_this_month: number;
-  calls_today: number;
-}
+export const walletSummarySchema = z.object({
+  current_balance: riyal.meta({ description: 'Unpaid cost: the usage since the last payment' }),
+  total_spent: riyal.meta({ description: 'Sum of every payment' }),
+  last_payment_date: nullableTimestampSchema,
+  cost_per_call: riyal,
+  total_calls: z.number().int(),
+  calls_this_month: z.number().int(),
+  calls_today: z.number().int(),
+});
+export type WalletSummary = z.infer<typeof walletSummarySchema>;
 
 /** One billed call of the call log. `status` is the HTTP status the call answered with. */
-export interface WalletUsageEntry {
-  id: string;
-  created_at: string;
-  endpoint: string;
-  status: number;
-  cost: string;
-}
+export const walletUsageEntrySchema = z.object({
+  id: z.string(),
+  created_at: timestampSchema,
+  endpoint: z.string(),
+  status: z.number().int(),
+  cost: riyal,
+});
+export type WalletUsageEntry = z.infer<typeof walletUsageEntrySchema>;
 
-/** GET /api/v1/wallet/usage: the newest calls grouped by UTC day (`date` is YYYY-MM-DD). */
-export interface WalletUsageDay {
-  date: string;
-  calls: number;
-  cost: string;
-  entries: WalletUsageEntry[];
-}
+/** GET /api/v1/wallet/usage: the newest calls grouped by UTC day. */
+export const walletUsageDaySchema = z.object({
+  date: day,
+  calls: z.number().int(),
+  cost: riyal,
+  entries: z.array(walletUsageEntrySchema),
+});
+export type WalletUsageDay = z.infer<typeof walletUsageDaySchema>;
 
-export interface WalletUsage {
-  days: WalletUsageDay[];
-}
+export const walletUsageSchema = z.object({ days: z.array(walletUsageDaySchema) });
+export type WalletUsage = z.infer<typeof walletUsageSchema>;
 
 /**
  * GET /api/v1/wallet/daily-summary: one item per day of the organisation's calendar, oldest
  * first, days without calls included. A day is `paid` once a payment covered all of its calls.
  */
-export interface DailyUsageSummaryItem {
-  id: string;
-  date: string;
-  calls: number;
-  cost: string;
-  status: 'paid' | 'unpaid';
-}
+export const dailyUsageSummaryItemSchema = z.object({
+  id: z.string(),
+  date: day,
+  calls: z.number().int(),
+  cost: riyal,
+  status: z.enum(['paid', 'unpaid']),
+});
+export type DailyUsageSummaryItem = z.infer<typeof dailyUsageSummaryItemSchema>;
+
+export const dailyUsageSummarySchema = z.array(dailyUsageSummaryItemSchema);

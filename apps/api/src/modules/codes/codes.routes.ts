@@ -1,25 +1,74 @@
-import { codesListQuerySchema, rolesWith, staffVerifyTokenSchema } from '@tanqin/shared';
-import type { FastifyInstance } from 'fastify';
+import {
+  codeListSchema,
+  codesListQuerySchema,
+  rolesWith,
+  staffVerifyResultSchema,
+  staffVerifyTokenSchema,
+} from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
-import { parseInput } from '../../lib/validate.ts';
+import {
+  BODY_PROBLEMS,
+  type ContractApp,
+  guard,
+  MEMBER_PROBLEMS,
+  problemAnswers,
+} from '../../lib/contract.ts';
 import { requireMember } from '../../plugins/authenticate.ts';
 import { requestMeta } from '../public-api/pipeline.ts';
 import { listCodes, verifyTokenAsMember } from './codes.service.ts';
 
-/** The dashboard's codes screen: staff decrypt codes and list the organisation's codes. */
-export async function codeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.post('/tokens/verify', async (request, reply) => {
-    const member = await requireMember(ctx, request, rolesWith('codes:verify'));
-    const { token } = parseInput(staffVerifyTokenSchema, request.body);
-    reply.header('Cache-Control', 'no-store');
-    return verifyTokenAsMember(ctx, member, requestMeta(request), token);
-  });
+const tags = ['Codes'];
 
+/** The dashboard's codes screen: staff decrypt codes and list the organisation's codes. */
+export async function codeRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  const verifier = guard((request) => requireMember(ctx, request, rolesWith('codes:verify')));
   // Metadata only, readable by every member role, like the wallet.
-  app.get('/tokens', async (request, reply) => {
-    const member = await requireMember(ctx, request, rolesWith('codes:read'));
-    const query = parseInput(codesListQuerySchema, request.query);
-    reply.header('Cache-Control', 'private, no-store');
-    return listCodes(ctx, member.organization.id, query);
-  });
+  const reader = guard((request) => requireMember(ctx, request, rolesWith('codes:read')));
+
+  app.post(
+    '/tokens/verify',
+    {
+      schema: {
+        summary: 'Verify and decrypt a code addressed to the organisation, once (billed like /v1)',
+        tags,
+        body: staffVerifyTokenSchema,
+        response: {
+          200: staffVerifyResultSchema,
+          ...problemAnswers(BODY_PROBLEMS, MEMBER_PROBLEMS, [
+            'token_malformed',
+            'token_not_found',
+            'token_used',
+            'token_expired',
+            'token_revoked',
+          ]),
+        },
+      },
+      preValidation: verifier.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const member = verifier.of(request);
+      return verifyTokenAsMember(ctx, member, requestMeta(request), request.body.token);
+    },
+  );
+
+  app.get(
+    '/tokens',
+    {
+      schema: {
+        summary: 'The codes the organisation issued or received, newest first (metadata only)',
+        tags,
+        querystring: codesListQuerySchema,
+        response: {
+          200: codeListSchema,
+          ...problemAnswers(MEMBER_PROBLEMS, ['validation_failed']),
+        },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return listCodes(ctx, reader.of(request).organization.id, request.query);
+    },
+  );
 }

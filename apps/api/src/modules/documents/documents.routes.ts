@@ -1,15 +1,21 @@
 import type { Readable } from 'node:stream';
 import {
+  DOCUMENT_CONTENT_TYPES,
   DOCUMENT_MAX_BYTES,
-  type DocumentType,
   documentFileQuerySchema,
+  documentFileSchema,
   documentListQuerySchema,
+  documentListSchema,
   documentParamsSchema,
+  documentPathSchema,
   documentReuploadQuerySchema,
+  documentSavedSchema,
   documentUploadQuerySchema,
+  successOnlySchema,
 } from '@tanqin/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { type ContractApp, problemAnswers, SESSION_PROBLEMS } from '../../lib/contract.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { requireIndividual } from '../../plugins/authenticate.ts';
 import type { Principal } from '../auth/sessions.service.ts';
@@ -59,8 +65,32 @@ function documentId(request: FastifyRequest): string {
   return parsed.data.id;
 }
 
+const tags = ['Documents'];
+/** Every route: the owner's session (checked before a byte of an upload is read). */
+const PERSON_PROBLEMS = [...SESSION_PROBLEMS, 'forbidden'] as const;
+/** A route naming a document: unknown, malformed or another person's id is 404. */
+const DOCUMENT_PROBLEMS = [...PERSON_PROBLEMS, 'not_found'] as const;
+/** An upload: its query, then its bytes (a PDF, JPEG or PNG of at most 10 MB). */
+const UPLOAD_PROBLEMS = [
+  'validation_failed',
+  'unsupported_file_type',
+  'payload_too_large',
+] as const;
+
+/** The media types of a document's file. */
+const fileContent = Object.fromEntries(
+  Object.values(DOCUMENT_CONTENT_TYPES).map((type) => [type, { schema: documentFileSchema }]),
+);
+/** What an upload may be sent as: the bytes decide its type, never this header. */
+const UPLOAD_MEDIA_TYPES = [...Object.values(DOCUMENT_CONTENT_TYPES), 'application/octet-stream'];
+const uploadBody = documentFileSchema.meta({
+  type: 'string',
+  format: 'binary',
+  description: 'The file itself (PDF, JPEG or PNG, at most 10 MB), whatever its Content-Type',
+});
+
 /** The individual's documents: only their owner ever reads them. */
-export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function documentRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
   // The body of an upload is the file itself, whatever the Content-Type says: its type is
   // decided by its first bytes (documents.service.ts).
   app.removeAllContentTypeParsers();
@@ -70,18 +100,28 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     people.set(request, await requireIndividual(ctx, request));
   });
   const personOf = (request: FastifyRequest) => people.get(request)!;
-  const uploads = new WeakMap<FastifyRequest, { type: DocumentType; name: string }>();
-  const names = new WeakMap<FastifyRequest, string>();
   app.addContentTypeParser('*', async (request: FastifyRequest, payload: Readable) =>
     readUpload(request, payload),
   );
 
-  app.get('/documents', async (request, reply) => {
-    const person = personOf(request);
-    const { status } = parseInput(documentListQuerySchema, request.query);
-    reply.header('Cache-Control', 'private, no-store');
-    return listDocuments(ctx, person.userId, status);
-  });
+  app.get(
+    '/documents',
+    {
+      schema: {
+        summary: "The individual's documents, newest first",
+        tags,
+        querystring: documentListQuerySchema,
+        response: {
+          200: documentListSchema,
+          ...problemAnswers(PERSON_PROBLEMS, ['validation_failed']),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return listDocuments(ctx, personOf(request).userId, request.query.status);
+    },
+  );
 
   app.post(
     '/documents',
@@ -89,37 +129,63 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       bodyLimit: DOCUMENT_MAX_BYTES,
       // The query is checked before the body is read, too.
       onRequest: async (request) => {
-        uploads.set(request, parseInput(documentUploadQuerySchema, request.query));
+        parseInput(documentUploadQuerySchema, request.query);
+      },
+      schema: {
+        summary: 'Upload a document; it waits for review',
+        tags,
+        querystring: documentUploadQuerySchema,
+        consumes: UPLOAD_MEDIA_TYPES,
+        body: uploadBody,
+        response: {
+          201: documentSavedSchema,
+          ...problemAnswers(PERSON_PROBLEMS, UPLOAD_PROBLEMS),
+        },
       },
     },
     async (request, reply) => {
-      const input = uploads.get(request)!;
       const result = await uploadDocument(
         ctx,
         personOf(request).userId,
-        input,
-        request.body as Buffer,
+        request.query,
+        request.body as Buffer | undefined,
       );
       return reply.code(201).header('Cache-Control', 'no-store').send(result);
     },
   );
 
-  app.get('/documents/:id/file', async (request, reply) => {
-    const person = personOf(request);
-    const id = documentId(request);
-    const { download } = parseInput(documentFileQuerySchema, request.query);
-    const file = await readDocumentFile(ctx, person.userId, id);
-    const isDownload = download === '1' || download === 'true';
-    return reply
-      .header('Content-Type', file.contentType)
-      .header(
-        'Content-Disposition',
-        contentDisposition(isDownload ? 'attachment' : 'inline', file.fileName),
-      )
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(file.bytes);
-  });
+  app.get(
+    '/documents/:id/file',
+    {
+      schema: {
+        summary: "The document's file, decrypted, for its owner (inline, or as a download)",
+        tags,
+        params: documentPathSchema,
+        querystring: documentFileQuerySchema,
+        response: {
+          200: {
+            description: 'The file, named in Content-Disposition',
+            content: fileContent,
+          },
+          ...problemAnswers(DOCUMENT_PROBLEMS, ['validation_failed']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { download } = request.query;
+      const file = await readDocumentFile(ctx, personOf(request).userId, documentId(request));
+      const isDownload = download === '1' || download === 'true';
+      return reply
+        .header('Content-Type', file.contentType)
+        .header(
+          'Content-Disposition',
+          contentDisposition(isDownload ? 'attachment' : 'inline', file.fileName),
+        )
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(file.bytes);
+    },
+  );
 
   app.put(
     '/documents/:id/file',
@@ -127,7 +193,19 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       bodyLimit: DOCUMENT_MAX_BYTES,
       onRequest: async (request) => {
         documentId(request);
-        names.set(request, parseInput(documentReuploadQuerySchema, request.query).name);
+        parseInput(documentReuploadQuerySchema, request.query);
+      },
+      schema: {
+        summary: 'Replace the file of a pending or rejected document; it waits for review again',
+        tags,
+        params: documentPathSchema,
+        querystring: documentReuploadQuerySchema,
+        consumes: UPLOAD_MEDIA_TYPES,
+        body: uploadBody,
+        response: {
+          200: documentSavedSchema,
+          ...problemAnswers(DOCUMENT_PROBLEMS, UPLOAD_PROBLEMS, ['document_verified']),
+        },
       },
     },
     async (request, reply) => {
@@ -136,13 +214,22 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
         ctx,
         personOf(request).userId,
         documentId(request),
-        names.get(request)!,
-        request.body as Buffer,
+        request.query.name,
+        request.body as Buffer | undefined,
       );
     },
   );
 
-  app.delete('/documents/:id', async (request) => {
-    return deleteDocument(ctx, personOf(request).userId, documentId(request));
-  });
+  app.delete(
+    '/documents/:id',
+    {
+      schema: {
+        summary: 'Delete a document and its file',
+        tags,
+        params: documentPathSchema,
+        response: { 200: successOnlySchema, ...problemAnswers(DOCUMENT_PROBLEMS) },
+      },
+    },
+    async (request) => deleteDocument(ctx, personOf(request).userId, documentId(request)),
+  );
 }

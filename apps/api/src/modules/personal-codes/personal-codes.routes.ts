@@ -1,7 +1,15 @@
-import { personalCodeParamsSchema } from '@tanqin/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  individualTokenListSchema,
+  personalCodeListSchema,
+  personalCodeParamsSchema,
+  personalCodePathSchema,
+  personalCodeRevokeResultSchema,
+  revokeTokenResponseSchema,
+} from '@tanqin/shared';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type ContractApp, guard, problemAnswers, SESSION_PROBLEMS } from '../../lib/contract.ts';
 import { requireIndividual } from '../../plugins/authenticate.ts';
 import { listPersonalCodes, revokePersonalCode } from './personal-codes.service.ts';
 
@@ -12,49 +20,98 @@ function codeId(request: FastifyRequest): string {
   return parsed.data.id;
 }
 
-/** The person's own codes: where they went, and a way to stop one. */
-export async function personalCodeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/me/codes', async (request, reply) => {
-    const person = await requireIndividual(ctx, request);
-    reply.header('Cache-Control', 'private, no-store');
-    return listPersonalCodes(ctx, person.userId);
-  });
+const tags = ['Individuals'];
+const PERSON_PROBLEMS = [...SESSION_PROBLEMS, 'forbidden'] as const;
+/** Revoking: unknown or someone else's (404), or too late (used, expired). */
+const REVOKE_PROBLEMS = [...PERSON_PROBLEMS, 'not_found', 'token_used', 'token_expired'] as const;
 
-  app.post('/me/codes/:id/revoke', async (request, reply) => {
-    const person = await requireIndividual(ctx, request);
-    reply.header('Cache-Control', 'no-store');
-    return revokePersonalCode(ctx, person.userId, codeId(request));
-  });
+/** The person's own codes: where they went, and a way to stop one. */
+export async function personalCodeRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  const person = guard((request) => requireIndividual(ctx, request));
+
+  app.get(
+    '/me/codes',
+    {
+      schema: {
+        summary: 'The codes issued for the individual, with their audit trail (field names only)',
+        tags,
+        response: { 200: personalCodeListSchema, ...problemAnswers(PERSON_PROBLEMS) },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return listPersonalCodes(ctx, person.of(request).userId);
+    },
+  );
+
+  app.post(
+    '/me/codes/:id/revoke',
+    {
+      schema: {
+        summary: 'Revoke one of the individual’s active codes (again: no change)',
+        tags,
+        params: personalCodePathSchema,
+        response: { 200: personalCodeRevokeResultSchema, ...problemAnswers(REVOKE_PROBLEMS) },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return revokePersonalCode(ctx, person.of(request).userId, codeId(request));
+    },
+  );
 
   // The same, in the shape ARCHITECTURE.md section 6 names (the web app uses /me/codes).
-  app.get('/individuals/me/tokens', async (request, reply) => {
-    const person = await requireIndividual(ctx, request);
-    reply.header('Cache-Control', 'private, no-store');
-    const { codes } = await listPersonalCodes(ctx, person.userId);
-    return {
-      tokens: codes.map((code) => ({
-        token_id: code.id,
-        issuer: { name: code.issuer.name },
-        audience: code.audience,
-        status: code.status,
-        created_at: code.created_at,
-        expires_at: code.expires_at,
-        data_scope: code.data_scope,
-        usage: code.trail
-          .filter((entry) => entry.action === 'verified')
-          .map((entry) => ({
-            organization: { name: entry.organization_name },
-            at: entry.at,
-            fields: entry.fields ?? [],
-          })),
-      })),
-    };
-  });
+  app.get(
+    '/individuals/me/tokens',
+    {
+      schema: {
+        summary: 'The codes issued for the individual and who verified them',
+        tags,
+        response: { 200: individualTokenListSchema, ...problemAnswers(PERSON_PROBLEMS) },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      const { codes } = await listPersonalCodes(ctx, person.of(request).userId);
+      return {
+        tokens: codes.map((code) => ({
+          token_id: code.id,
+          issuer: { name: code.issuer.name },
+          audience: code.audience,
+          status: code.status,
+          created_at: code.created_at,
+          expires_at: code.expires_at,
+          data_scope: code.data_scope,
+          usage: code.trail
+            .filter((entry) => entry.action === 'verified')
+            .map((entry) => ({
+              organization: { name: entry.organization_name },
+              at: entry.at,
+              fields: entry.fields ?? [],
+            })),
+        })),
+      };
+    },
+  );
 
-  app.post('/individuals/me/tokens/:id/revoke', async (request, reply) => {
-    const person = await requireIndividual(ctx, request);
-    reply.header('Cache-Control', 'no-store');
-    await revokePersonalCode(ctx, person.userId, codeId(request));
-    return { success: true, status: 'revoked' as const };
-  });
+  app.post(
+    '/individuals/me/tokens/:id/revoke',
+    {
+      schema: {
+        summary: 'Revoke one of the individual’s active codes',
+        tags,
+        params: personalCodePathSchema,
+        response: { 200: revokeTokenResponseSchema, ...problemAnswers(REVOKE_PROBLEMS) },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      await revokePersonalCode(ctx, person.of(request).userId, codeId(request));
+      return { success: true as const, status: 'revoked' as const };
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { formatCode, parseCode, type TokenStatus } from '@tanqin/shared';
+import { formatCode, parseCode, type TokenStatus, type VerifyTokenResponse } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -231,10 +231,14 @@ export async function verifyToken(
   );
   if (!outcome.found || !outcome.consumed) throw await refuseVerify(ctx, caller, meta, outcome);
   const { target } = outcome;
-  const { data } = openPayload<{ data: unknown }>(code, target.id, target.ciphertext!);
+  const { data } = openPayload<Pick<VerifyTokenResponse, 'data'>>(
+    code,
+    target.id,
+    target.ciphertext!,
+  );
   await noteKeyUse(ctx, caller, meta, outcome.flags);
   return {
-    success: true,
+    success: true as const,
     token_id: target.id,
     data,
     data_scope: target.data_scope,

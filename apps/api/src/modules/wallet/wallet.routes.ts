@@ -1,45 +1,83 @@
-import { rolesWith, walletDailySummaryQuerySchema, walletQuerySchema } from '@tanqin/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import {
+  dailyUsageSummarySchema,
+  rolesWith,
+  walletDailySummaryQuerySchema,
+  walletQuerySchema,
+  walletSummarySchema,
+  walletUsageSchema,
+} from '@tanqin/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { parseInput } from '../../lib/validate.ts';
+import {
+  type ContractApp,
+  guard,
+  OWN_ORGANIZATION_PROBLEMS,
+  problemAnswers,
+} from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { getCallLog, getDailySummary, getWalletSummary } from './wallet.service.ts';
+
+const tags = ['Wallet'];
+const problems = problemAnswers(OWN_ORGANIZATION_PROBLEMS);
 
 /**
  * The wallet (spec section 7 "Wallet", served by this API instead of a hosted data service).
  * Every member role may read it; the organisation is always the caller's own.
  */
-export async function walletRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  async function walletReader<S extends z.ZodType<{ organization_id?: string }>>(
-    request: FastifyRequest,
+export async function walletRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  const reader = guard((request) => requireMember(ctx, request, rolesWith('wallet:read')));
+
+  /** The caller's organisation, if the query names none or names it. */
+  function walletOf(
+    request: FastifyRequest & { query: { organization_id?: string } },
     reply: FastifyReply,
-    schema: S,
   ) {
-    const caller = await requireMember(ctx, request, rolesWith('wallet:read'));
-    const query = parseInput(schema, request.query);
-    assertOwnOrganization(caller, query.organization_id);
+    const member = reader.of(request);
+    assertOwnOrganization(member, request.query.organization_id);
     // Billing figures of one organisation: never kept by a shared cache.
     reply.header('Cache-Control', 'private, no-store');
-    return { organization: caller.organization, query };
+    return member.organization;
   }
 
-  app.get('/wallet', async (request, reply) => {
-    const { organization } = await walletReader(request, reply, walletQuerySchema);
-    return getWalletSummary(ctx, organization);
-  });
+  app.get(
+    '/wallet',
+    {
+      schema: {
+        summary: "The organisation's balance, spending and call counts",
+        tags,
+        querystring: walletQuerySchema,
+        response: { 200: walletSummarySchema, ...problems },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => getWalletSummary(ctx, walletOf(request, reply)),
+  );
 
-  app.get('/wallet/usage', async (request, reply) => {
-    const { organization } = await walletReader(request, reply, walletQuerySchema);
-    return getCallLog(ctx, organization.id);
-  });
+  app.get(
+    '/wallet/usage',
+    {
+      schema: {
+        summary: 'The newest billed calls, grouped by UTC day',
+        tags,
+        querystring: walletQuerySchema,
+        response: { 200: walletUsageSchema, ...problems },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => getCallLog(ctx, walletOf(request, reply).id),
+  );
 
-  app.get('/wallet/daily-summary', async (request, reply) => {
-    const { organization, query } = await walletReader(
-      request,
-      reply,
-      walletDailySummaryQuerySchema,
-    );
-    return getDailySummary(ctx, organization, query.days);
-  });
+  app.get(
+    '/wallet/daily-summary',
+    {
+      schema: {
+        summary: 'Calls and cost per day of the organisation calendar, oldest first',
+        tags,
+        querystring: walletDailySummaryQuerySchema,
+        response: { 200: dailyUsageSummarySchema, ...problems },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => getDailySummary(ctx, walletOf(request, reply), request.query.days),
+  );
 }
