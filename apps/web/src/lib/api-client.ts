@@ -1,4 +1,4 @@
-import type { FieldError, ProblemDetails } from '@tanqin/shared';
+import type { FieldError, ProblemDetails, Refreshed } from '@tanqin/shared';
 import { clearToken, getToken, type Side, setToken } from './session.ts';
 
 export class ApiError extends Error {
@@ -60,8 +60,8 @@ export function refreshAccessToken(side: Side): Promise<string | null> {
     })
       .then(async (response) => {
         if (!response.ok) return null;
-        const body = (await response.json()) as { token?: string; access_token?: string };
-        const token = body.token ?? body.access_token ?? null;
+        const body = (await response.json()) as Refreshed;
+        const token = body.token || null;
         if (token) setToken(side, token);
         return token;
       })

@@ -29,3 +29,4 @@ export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 /** 201 of POST /api/v1/contact. */
 export const contactMessageAcceptedSchema = z.object({ success: z.literal(true), id: z.uuid() });
+export type ContactMessageAccepted = z.infer<typeof contactMessageAcceptedSchema>;

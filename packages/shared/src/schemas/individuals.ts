@@ -168,6 +168,7 @@ export type Registered = z.infer<typeof registeredSchema>;
 
 /** 200 of POST /api/v1/auth/verify/individual: the account, now confirmed. */
 export const individualConfirmedSchema = z.object({ success: z.literal(true), user: userSchema });
+export type IndividualConfirmed = z.infer<typeof individualConfirmedSchema>;
 
 /** 200 of POST /api/v1/auth/resend-code. */
 export const codeResentSchema = z.object({
@@ -175,3 +176,4 @@ export const codeResentSchema = z.object({
   resend_after: z.number().int(),
   verification: verificationSchema,
 });
+export type CodeResent = z.infer<typeof codeResentSchema>;

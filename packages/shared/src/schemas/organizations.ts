@@ -109,12 +109,14 @@ export const invitationSentSchema = z.object({
   success: successSchema,
   invitation: organizationInvitationSchema,
 });
+export type InvitationSent = z.infer<typeof invitationSentSchema>;
 
 /** 200 of PATCH .../members/:userId. */
 export const memberRoleChangedSchema = z.object({
   success: successSchema,
   member: organizationMemberSchema,
 });
+export type MemberRoleChanged = z.infer<typeof memberRoleChangedSchema>;
 
 /** 200 of POST /api/v1/invitations/preview: what the join page shows before the form. */
 export const invitationPreviewAnswerSchema = z.object({
@@ -154,6 +156,7 @@ export const organizationCreatedSchema = z.object({
     created_at: timestampSchema,
   }),
 });
+export type OrganizationCreated = z.infer<typeof organizationCreatedSchema>;
 
 /** GET .../credentials and POST .../credentials/rotate: the client secret, never cached. */
 export const clientCredentialsSchema = z.object({

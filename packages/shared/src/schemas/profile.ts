@@ -73,12 +73,16 @@ export const enableTwoFactorSchema = z.object({
 });
 
 /** `POST /profile/2fa/disable`: the password and a current code (or a recovery code). */
+export type EnableTwoFactorInput = z.input<typeof enableTwoFactorSchema>;
+
 export const disableTwoFactorSchema = z.object({
   password: text('passwordRequired').min(1, 'passwordRequired').max(128, 'tooLong'),
   code: twoFactorCodeSchema,
 });
 
 /** 200 of `POST /profile/2fa/setup`: the secret to add to an authenticator app, shown once. */
+export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
+
 export const twoFactorSetupSchema = z.object({
   secret: z.string().meta({ description: 'Base32 TOTP secret' }),
   otpauth_url: z.string(),

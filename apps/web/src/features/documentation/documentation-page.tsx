@@ -1,4 +1,5 @@
 import './documentation.css';
+import type { MembershipOrganization } from '@tanqin/shared';
 import { FileDown, LayoutDashboard, Printer } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,8 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { useMe } from '../../lib/api/me.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { type DocumentationOrganization, useMe } from './api/get-me.ts';
 import { GuideMenu } from './components/guide-menu.tsx';
 import { ApiReferenceGuide } from './guides/api-reference-guide.tsx';
 import { FullIntegrationGuide } from './guides/full-integration-guide.tsx';
@@ -75,7 +76,7 @@ function Toolbar({
   onDownloadPdf,
   isPreparingPdf,
 }: {
-  organization: DocumentationOrganization;
+  organization: MembershipOrganization;
   onPrint: () => void;
   onDownloadPdf: () => void;
   isPreparingPdf: boolean;

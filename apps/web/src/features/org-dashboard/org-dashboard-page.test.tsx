@@ -1,10 +1,10 @@
+import type { Me } from '@tanqin/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/ui/toast.tsx';
-import type { MeResponse } from './api/get-me.ts';
 import { OrgDashboardPage } from './org-dashboard-page.tsx';
 
 const ORG_ID = 'org_123';
@@ -17,9 +17,20 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
   });
 
-const me = (overrides: Partial<NonNullable<MeResponse['organization']>> = {}): MeResponse => ({
+const me = (overrides: Partial<NonNullable<Me['organization']>> = {}): Me => ({
   success: true,
-  user: { id: 'usr_1', email: 'admin@example.sa', first_name: 'سارة', last_name: 'العتيبي' },
+  user: {
+    id: '5b0c2a51-58a4-4b0e-9b8f-0a4e1d1f6c01',
+    kind: 'organization',
+    email: 'admin@example.sa',
+    first_name: 'سارة',
+    last_name: 'العتيبي',
+    phone: null,
+    created_at: '2025-03-05T10:00:00.000Z',
+    confirmed: true,
+    two_factor_enabled: false,
+    language: 'ar',
+  },
   organization: {
     id: ORG_ID,
     name: 'وزارة التجربة',

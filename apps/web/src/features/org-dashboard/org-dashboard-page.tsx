@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useMe } from './api/get-me.ts';
+import { useMe } from '../../lib/api/me.ts';
 import { DashboardShell } from './components/dashboard-shell.tsx';
 import { LoadErrorPanel } from './components/load-error-panel.tsx';
 import { Skeleton } from './components/skeleton.tsx';

@@ -1,3 +1,4 @@
+import type { MembershipOrganization, User } from '@tanqin/shared';
 import { can, type MemberRole, type Permission } from '@tanqin/shared';
 import {
   Database,
@@ -9,7 +10,6 @@ import {
   Wallet,
 } from 'lucide-react';
 import { type ComponentType, lazy } from 'react';
-import type { MeOrganization, MeUser } from './api/get-me.ts';
 import { DashboardSection } from './dashboard/dashboard-section.tsx';
 
 export const SECTION_IDS = [
@@ -25,8 +25,8 @@ export const DEFAULT_SECTION: SectionId = 'dashboard';
 
 /** What every section receives: the signed-in user and their organisation (with their role). */
 export interface SectionProps {
-  organization: MeOrganization;
-  user: MeUser;
+  organization: MembershipOrganization;
+  user: User;
 }
 
 export interface SectionEntry {

@@ -1,3 +1,4 @@
+import type { SignedIn } from '@tanqin/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,27 @@ import { json, mockApi, problem } from '../../test/mock-api.tsx';
 import { LoginPage } from './login-page.tsx';
 import { renderPage } from './test/testing.tsx';
 
-const signedIn = { success: true, token: 'personal-token', user: { id: 'u1', email: 'a@b.sa' } };
+/** A sign-in as the server answers it (the shared schema's type keeps it so). */
+const signedIn: SignedIn = {
+  success: true,
+  message: 'Login successful',
+  token: 'personal-token',
+  access_token: 'personal-token',
+  expires_in: 900,
+  user: {
+    id: '5b0c2a51-58a4-4b0e-9b8f-0a4e1d1f6c02',
+    kind: 'individual',
+    email: 'a@b.sa',
+    first_name: 'سارة',
+    last_name: 'العتيبي',
+    phone: null,
+    created_at: '2025-03-05T10:00:00.000Z',
+    confirmed: true,
+    two_factor_enabled: false,
+    language: 'ar',
+  },
+  organization: null,
+};
 
 async function fillCredentials(email = 'sara@example.sa', password = 'Secret123') {
   const user = userEvent.setup();
@@ -125,7 +146,12 @@ describe('/login', () => {
   it('sends an unconfirmed account to the confirmation step', async () => {
     mockApi({
       'POST /api/v1/auth/login': () =>
-        json(200, { token: 'unconfirmed-token', requiresConfirmation: true }),
+        json(200, {
+          ...signedIn,
+          token: 'unconfirmed-token',
+          user: { ...signedIn.user, confirmed: false },
+          requiresConfirmation: true,
+        }),
     });
     renderPage('/login', LoginPage);
     const user = await fillCredentials();

@@ -1,10 +1,10 @@
-import type { LoginRequestInput } from '@tanqin/shared';
+import type { LoginRequestInput, Verification } from '@tanqin/shared';
 import { Building2, CheckCircle2, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
-import type { LoginOutcome, Verification } from './api/auth.ts';
+import type { LoginOutcome } from './api/auth.ts';
 import { AuthShell, linkClasses } from './components/auth-shell.tsx';
 import { ConfirmCodeStep } from './components/confirm-code-step.tsx';
 import { LoginCredentialsForm } from './components/login-credentials-form.tsx';

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { Verification } from '@tanqin/shared';
 import {
   type IndividualRegistrationInput,
   individualRegistrationFieldsSchema,
@@ -17,7 +18,7 @@ import { failureReason } from '../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
 import { useFieldErrorText } from '../org-auth/field-error-text.ts';
 import { LTR_INPUT } from '../org-auth/ltr-input.ts';
-import { useRegisterIndividual, type Verification } from './api/auth.ts';
+import { useRegisterIndividual } from './api/auth.ts';
 import { AuthShell, linkClasses } from './components/auth-shell.tsx';
 import { ConfirmCodeStep } from './components/confirm-code-step.tsx';
 import { guardedSubmit } from './components/guarded-submit.ts';

@@ -9,7 +9,7 @@ import {
   Timer,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { usePricePerCall } from '../api/get-config.ts';
+import { usePricePerCall } from '../../../lib/api/use-config.ts';
 import {
   BulletList,
   GuideLink,
@@ -33,7 +33,7 @@ const API_POINTS = ['rest', 'auth', 'errors', 'sdk', 'openapi'] as const;
 
 export function OverviewGuide() {
   const { t } = useTranslation('documentation');
-  const price = usePricePerCall();
+  const { price } = usePricePerCall();
   return (
     <>
       <Paragraph>{t('overview.intro')}</Paragraph>

@@ -3,6 +3,7 @@ import {
   type DocumentFileType,
   type DocumentItem,
   type DocumentList,
+  type DocumentSaved,
   type DocumentType,
 } from '@tanqin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -106,7 +107,7 @@ export async function uploadDocument(request: UploadRequest): Promise<DocumentIt
   const method = 'type' in target ? 'POST' : 'PUT';
   const answer = await withPersonalSession((token) => sendWithXhr(method, url, request, token));
   if (answer.status < 200 || answer.status >= 300) throw await toApiError(answer);
-  return (JSON.parse(await answer.text()) as { document: DocumentItem }).document;
+  return (JSON.parse(await answer.text()) as DocumentSaved).document;
 }
 
 /** The file's name from Content-Disposition (RFC 5987 `filename*` first), else undefined. */

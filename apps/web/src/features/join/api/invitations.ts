@@ -1,8 +1,7 @@
-import type { AcceptInvitationInput, InvitationPreview } from '@tanqin/shared';
+import type { AcceptInvitationInput, InvitationPreview, SignedIn } from '@tanqin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setToken } from '../../../lib/session.ts';
-import type { LoginResponse } from '../../org-auth/api/login.ts';
 
 /**
  * POST /api/v1/invitations/preview: who invites, which email and role; 404 invitation_invalid
@@ -31,13 +30,7 @@ export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: AcceptInvitationInput) => {
-      const response = await apiRequest<LoginResponse>('/api/v1/invitations/accept', {
-        method: 'POST',
-        body: input,
-      });
-      const token = response.token ?? response.access_token;
-      if (!token) throw new Error('The accept answer carried no token');
-      return { ...response, token };
+      return apiRequest<SignedIn>('/api/v1/invitations/accept', { method: 'POST', body: input });
     },
     onSuccess: ({ token }) => {
       // Answers cached for an earlier session must not show through the new one.

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { usePricePerCall } from '../../../lib/api/use-config.ts';
 import { useBrowserValue } from '../../../lib/use-browser-value.ts';
-import { usePricePerCall } from '../api/get-config.ts';
 import { curlSample, sampleResponse, sdkSample } from './api-samples.ts';
 import { SectionHeading } from './section-heading.tsx';
 

@@ -1,7 +1,7 @@
 import { Coins, DatabaseZap, Fingerprint, Lock, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePricePerCall } from '../api/get-config.ts';
+import { usePricePerCall } from '../../../lib/api/use-config.ts';
 
 export function StatsSection() {
   const { t } = useTranslation('landing');

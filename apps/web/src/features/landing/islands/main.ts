@@ -1,6 +1,6 @@
+import { getConfig } from '../../../lib/api/config.ts';
 import { DEFAULT_LANGUAGE, storedLanguage } from '../../../lib/language-choice.ts';
 import { hasOrgToken } from '../../../lib/session.ts';
-import { getConfig } from '../api/config-request.ts';
 import type { IslandName } from './island.tsx';
 import { showPrice } from './price.ts';
 

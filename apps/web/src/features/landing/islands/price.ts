@@ -1,5 +1,5 @@
 import { DEFAULT_PRICE_PER_CALL } from '@tanqin/shared';
-import type { PublicConfig } from '../api/config-request.ts';
+import type { PublicConfig } from '../../../lib/api/config.ts';
 
 /**
  * The pre-rendered page states the published default price, in elements marked `data-price`

@@ -3,6 +3,7 @@ import { Direction } from 'radix-ui';
 import type { ComponentType } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { Toaster } from '../../../components/ui/toast.tsx';
+import { configQueryKey, type PublicConfig } from '../../../lib/api/config.ts';
 import i18n, {
   type AppLanguage,
   currentLanguage,
@@ -11,7 +12,6 @@ import i18n, {
   LANGUAGES,
   languageReady,
 } from '../../../lib/i18n.ts';
-import { configQueryKey, type PublicConfig } from '../api/config-request.ts';
 import { SiteHeader } from '../components/site-header.tsx';
 import type { IslandName } from './island.tsx';
 import { showPrice } from './price.ts';

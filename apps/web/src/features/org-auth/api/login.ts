@@ -1,33 +1,19 @@
-import type { LoginInput, MemberRole, OrganizationType } from '@tanqin/shared';
+import type { LoginAnswer, LoginInput } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setToken } from '../../../lib/session.ts';
 
-export interface LoginResponse {
-  success: boolean;
-  token?: string;
-  access_token?: string;
-  user: { id: string; email: string; first_name: string; last_name: string };
-  /** null when the account belongs to no organisation. */
-  organization: {
-    id: string;
-    name: string;
-    type: OrganizationType;
-    client_id: string;
-    role: MemberRole;
-  } | null;
-}
-
 /** POST /api/v1/auth/login. The API client never refreshes or redirects on this call's 401. */
 export async function logInOrganization(input: LoginInput) {
-  const response = await apiRequest<LoginResponse>('/api/v1/auth/login', {
+  const response = await apiRequest<LoginAnswer>('/api/v1/auth/login', {
     method: 'POST',
     body: input,
   });
-  const token = response.token ?? response.access_token;
   // Without a token there is no session, whatever the body says (e.g. a two-step challenge).
-  if (!token) throw new Error('The login answer carried no token');
-  return { ...response, token };
+  if (!('token' in response) || !response.token) {
+    throw new Error('The login answer carried no token');
+  }
+  return response;
 }
 
 /** Signs in and keeps the access token under org_token, the one place the app reads it from. */

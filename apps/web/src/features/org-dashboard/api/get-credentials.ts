@@ -1,10 +1,6 @@
+import type { ClientCredentials } from '@tanqin/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-
-export interface OrganizationCredentials {
-  client_id: string;
-  client_secret: string;
-}
 
 /**
  * GET /api/v1/organizations/{id}/credentials (owners and admins only). The secret is asked for
@@ -14,7 +10,7 @@ export const useCredentials = (organizationId: string) =>
   useQuery({
     queryKey: ['organizations', organizationId, 'credentials'],
     queryFn: ({ signal }) =>
-      apiRequest<OrganizationCredentials>(
+      apiRequest<ClientCredentials>(
         `/api/v1/organizations/${encodeURIComponent(organizationId)}/credentials`,
         { signal },
       ),

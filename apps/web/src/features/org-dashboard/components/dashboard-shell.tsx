@@ -1,4 +1,4 @@
-import type { MemberRole } from '@tanqin/shared';
+import type { MemberRole, MembershipOrganization, User } from '@tanqin/shared';
 import { Building2, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import type { MeOrganization, MeUser } from '../api/get-me.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { DEFAULT_SECTION, type SectionId, sections, sectionsFor } from '../sections.tsx';
 import { Skeleton } from './skeleton.tsx';
@@ -96,8 +95,8 @@ function PageHeader({
   user,
 }: {
   isLoading: boolean;
-  organization?: MeOrganization;
-  user?: MeUser;
+  organization?: MembershipOrganization;
+  user?: User;
 }) {
   const { t } = useTranslation('orgDashboard');
   if (isLoading) {
@@ -165,8 +164,8 @@ export function DashboardShell({
 }: {
   activeSection: SectionId;
   isLoading: boolean;
-  organization?: MeOrganization;
-  user?: MeUser;
+  organization?: MembershipOrganization;
+  user?: User;
   children: ReactNode;
 }) {
   const { t } = useTranslation('orgDashboard');

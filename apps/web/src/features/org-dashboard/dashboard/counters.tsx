@@ -1,7 +1,8 @@
+import type { DashboardCounters } from '@tanqin/shared';
 import { Activity, type LucideIcon, ShieldCheck, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
-import { type DashboardCounters, useDashboardCounters } from '../api/get-dashboard-counters.ts';
+import { useDashboardCounters } from '../api/get-dashboard-counters.ts';
 import { LoadErrorPanel } from '../components/load-error-panel.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
 import { formatCount } from '../format.ts';

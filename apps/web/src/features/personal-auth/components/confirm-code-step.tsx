@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { Verification } from '@tanqin/shared';
 import {
   twoFactorFormCodeSchema,
   VERIFICATION_RESEND_AFTER_SECONDS,
@@ -14,7 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { failureReason, retryAfterSeconds } from '../../../lib/problem-text.ts';
 import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
-import { useConfirmAccount, useResendCode, type Verification } from '../api/auth.ts';
+import { useConfirmAccount, useResendCode } from '../api/auth.ts';
 import { linkClasses } from './auth-shell.tsx';
 import { CodeInput } from './code-input.tsx';
 import { SubmitButton } from './submit-button.tsx';
@@ -67,10 +68,10 @@ export function ConfirmCodeStep({
       {
         onSuccess: (answer) => {
           setMethod(to);
-          const newHint = answer?.verification?.destination_hint ?? answer?.destination_hint;
+          const newHint = answer.verification.destination_hint;
           if (newHint) setHint(newHint);
           else if (to !== method) setHint(undefined);
-          restart(answer?.resend_after ?? VERIFICATION_RESEND_AFTER_SECONDS);
+          restart(answer.resend_after);
           confirm.reset();
           setFocus('code');
         },

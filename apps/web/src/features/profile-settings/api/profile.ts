@@ -1,4 +1,13 @@
-import type { ChangePasswordInput, Profile, ProfileUpdateInput } from '@tanqin/shared';
+import type {
+  ChangePasswordInput,
+  DisableTwoFactorInput,
+  EnableTwoFactorInput,
+  Profile,
+  ProfileUpdateInput,
+  SuccessOnly,
+  TwoFactorEnabled,
+  TwoFactorSetup,
+} from '@tanqin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -29,14 +38,8 @@ export function useUpdateProfile() {
 export const useChangePassword = () =>
   useMutation({
     mutationFn: (input: ChangePasswordInput) =>
-      apiRequest<unknown>('/api/v1/profile/password', { ...personal, body: input }),
+      apiRequest<SuccessOnly>('/api/v1/profile/password', { ...personal, body: input }),
   });
-
-export interface TwoFactorSetup {
-  secret: string;
-  otpauth_url: string;
-  qr_svg: string;
-}
 
 export const useStartTwoFactorSetup = () =>
   useMutation({
@@ -53,7 +56,7 @@ function useTwoFactorChange<I, O>(path: string) {
 }
 
 export const useEnableTwoFactor = () =>
-  useTwoFactorChange<{ code: string }, { recovery_codes: string[] }>('/api/v1/profile/2fa/enable');
+  useTwoFactorChange<EnableTwoFactorInput, TwoFactorEnabled>('/api/v1/profile/2fa/enable');
 
 export const useDisableTwoFactor = () =>
-  useTwoFactorChange<{ password: string; code: string }, unknown>('/api/v1/profile/2fa/disable');
+  useTwoFactorChange<DisableTwoFactorInput, SuccessOnly>('/api/v1/profile/2fa/disable');

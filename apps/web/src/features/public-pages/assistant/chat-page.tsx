@@ -3,9 +3,9 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { usePricePerCall } from '../../../lib/api/use-config.ts';
 import { cn } from '../../../lib/cn.ts';
 import i18n from '../../../lib/i18n.ts';
-import { usePricePerCall } from '../../landing/api/get-config.ts';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { type Answer, createAnswerer } from './answer-question.ts';

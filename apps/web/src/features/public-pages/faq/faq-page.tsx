@@ -2,7 +2,7 @@ import { ChevronDown, MessageCircleQuestion, Search, X } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { usePricePerCall } from '../../landing/api/get-config.ts';
+import { usePricePerCall } from '../../../lib/api/use-config.ts';
 import { NoBreakTerms } from '../components/no-break-terms.tsx';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';

@@ -1,7 +1,7 @@
 import { CONTACT_EMAIL } from '@tanqin/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePricePerCall } from '../../landing/api/get-config.ts';
+import { usePricePerCall } from '../../../lib/api/use-config.ts';
 import { NoBreakTerms } from '../components/no-break-terms.tsx';
 import { BulletList, ProseSection } from '../components/prose.tsx';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';

@@ -2,7 +2,7 @@ import { CheckCircle2, CircleSlash, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { useConfig, usePricePerCall } from '../../landing/api/get-config.ts';
+import { useConfig, usePricePerCall } from '../../../lib/api/use-config.ts';
 import { PublicPageLayout } from '../components/public-page-layout.tsx';
 import { RelatedPages } from '../components/related-pages.tsx';
 import { PricingCalculator } from './pricing-calculator.tsx';

@@ -1,8 +1,10 @@
 import type {
+  InvitationSent,
   InviteMemberInput,
   MemberRole,
+  MemberRoleChanged,
   MembersResponse,
-  OrganizationInvitation,
+  SuccessOnly,
 } from '@tanqin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -32,16 +34,16 @@ function useMembersMutation<TVariables, TResult>(
 /** POST .../members/invite: 201 with the invitation; the invitee gets an emailed link. */
 export const useInviteMember = (organizationId: string) =>
   useMembersMutation(organizationId, (body: InviteMemberInput) =>
-    apiRequest<{ invitation: OrganizationInvitation }>(
-      `${organizationPath(organizationId)}/members/invite`,
-      { method: 'POST', body },
-    ),
+    apiRequest<InvitationSent>(`${organizationPath(organizationId)}/members/invite`, {
+      method: 'POST',
+      body,
+    }),
   );
 
 /** DELETE .../invitations/:invitationId: the link stops working. */
 export const useRevokeInvitation = (organizationId: string) =>
   useMembersMutation(organizationId, (invitationId: string) =>
-    apiRequest<void>(
+    apiRequest<SuccessOnly>(
       `${organizationPath(organizationId)}/invitations/${encodeURIComponent(invitationId)}`,
       { method: 'DELETE' },
     ),
@@ -50,7 +52,7 @@ export const useRevokeInvitation = (organizationId: string) =>
 /** PATCH .../members/:userId {role}; 409 last_owner when it would leave no owner. */
 export const useChangeMemberRole = (organizationId: string) =>
   useMembersMutation(organizationId, ({ userId, role }: { userId: string; role: MemberRole }) =>
-    apiRequest<unknown>(
+    apiRequest<MemberRoleChanged>(
       `${organizationPath(organizationId)}/members/${encodeURIComponent(userId)}`,
       { method: 'PATCH', body: { role } },
     ),
@@ -59,7 +61,10 @@ export const useChangeMemberRole = (organizationId: string) =>
 /** DELETE .../members/:userId; 409 last_owner for the only owner. */
 export const useRemoveMember = (organizationId: string) =>
   useMembersMutation(organizationId, (userId: string) =>
-    apiRequest<void>(`${organizationPath(organizationId)}/members/${encodeURIComponent(userId)}`, {
-      method: 'DELETE',
-    }),
+    apiRequest<SuccessOnly>(
+      `${organizationPath(organizationId)}/members/${encodeURIComponent(userId)}`,
+      {
+        method: 'DELETE',
+      },
+    ),
   );

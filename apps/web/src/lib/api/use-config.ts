@@ -1,8 +1,6 @@
 import { DEFAULT_PRICE_PER_CALL } from '@tanqin/shared';
 import { useQuery } from '@tanstack/react-query';
-import { configQueryKey, getConfig } from './config-request.ts';
-
-export { configQueryKey, getConfig, type PublicConfig } from './config-request.ts';
+import { configQueryKey, getConfig } from './config.ts';
 
 export function useConfig() {
   return useQuery({
