@@ -23,7 +23,7 @@ interface Pending<Op, Outcome> {
  * Group commit: operations submitted while a batch is being written wait for the next one, which
  * writes them all in one statement; each is answered only after that statement committed.
  * Nothing waits on a timer: when no batch is in flight, the operations of the current event-loop
- * turn form the next batch at once (docs/decisions/007-group-commit.md).
+ * turn form the next batch at once (docs/decisions/006-group-commit.md).
  *
  * One operation must not fail its neighbours: when the database refuses a batch (nothing of it
  * was written), each of its operations is written again alone and answered by its own result.
