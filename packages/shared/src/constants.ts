@@ -47,25 +47,3 @@ export const EVENT_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export type EventSeverity = (typeof EVENT_SEVERITIES)[number];
 
 export const CONTACT_EMAIL = 'support@tanqin.sa';
-
-// Codes Intl knows that are not countries: exceptionally reserved, groups, pseudo and unknown.
-const NOT_COUNTRIES = new Set('AC CP CQ DG EA IC TA EU EZ UN QO XA XB ZZ'.split(' '));
-
-/**
- * ISO 3166-1 alpha-2 country codes: the 249 assigned ones plus XK (Kosovo), which IP-to-country
- * data uses. Taken from Intl (deprecated codes such as UK or YU canonicalise to another region).
- * Marked pure: a bundle that does not use the list (the landing page's) skips its 676 Intl calls.
- */
-export const COUNTRY_CODES: readonly string[] = /* @__PURE__ */ assignedCountryCodes();
-
-function assignedCountryCodes(): string[] {
-  const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  return Array.from({ length: 26 * 26 }, (_, i) =>
-    String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26)),
-  ).filter(
-    (code) =>
-      !NOT_COUNTRIES.has(code) &&
-      regionNames.of(code) !== undefined &&
-      Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`,
-  );
-}

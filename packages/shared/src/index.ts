@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './countries.ts';
 export * from './ip.ts';
 export * from './json-limits.ts';
 export * from './messages.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COUNTRY_CODES, EVENT_SEVERITIES, EVENT_TYPES, KEY_MODES } from '../constants.ts';
+import { EVENT_SEVERITIES, EVENT_TYPES, KEY_MODES } from '../constants.ts';
+import { COUNTRY_CODES } from '../countries.ts';
 import { isIpOrCidr } from '../ip.ts';
 import { nullableTimestampSchema, successSchema, timestampSchema } from './common.ts';
 import { text } from './text.ts';

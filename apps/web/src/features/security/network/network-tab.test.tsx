@@ -1,3 +1,4 @@
+import { COUNTRY_CODES } from '@tanqin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -174,7 +175,7 @@ describe('IP and geographic controls', () => {
     expect(await screen.findByText(/الحظر الجغرافي معطّل/)).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'الدول' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows).toHaveLength(249);
+    expect(rows).toHaveLength(COUNTRY_CODES.length);
     expect(rows[0]).toHaveAttribute('data-country', 'SA');
     expect(within(rows[0]!).getByText('مسموح')).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('switch')).toBeDisabled();

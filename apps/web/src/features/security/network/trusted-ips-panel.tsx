@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { countryName } from '../../../lib/country-name.ts';
 import { failureText } from '../../../lib/problem-text.ts';
 import { useDeleteTrustedIp } from '../api/delete-trusted-ip.ts';
 import type { TrustedIp } from '../api/get-trusted-ips.ts';
@@ -19,10 +20,8 @@ import { useErrorToast } from '../components/use-error-toast.ts';
 import { formatCount, formatDateTime } from '../format.ts';
 import { AddTrustedIpDialog } from './add-trusted-ip-dialog.tsx';
 
-const regionNames = new Intl.DisplayNames(['ar'], { type: 'region' });
-
 function locationText(ip: TrustedIp) {
-  const country = ip.country ? (regionNames.of(ip.country) ?? ip.country) : null;
+  const country = ip.country ? countryName(ip.country) : null;
   return [ip.city, country].filter(Boolean).join('، ');
 }
 
