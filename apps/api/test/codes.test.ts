@@ -162,7 +162,7 @@ describe.each(databaseKinds)('the dashboard codes screen on %s', (kind) => {
 
     const issued = await list(issuer, '?direction=issued');
     expect(issued.status).toBe(200);
-    expect(issued.body).toMatchObject({ total: 3, page: 1, page_size: 20 });
+    expect(issued.body).toMatchObject({ total: 3, next_cursor: null });
     const byId = Object.fromEntries(
       issued.body.tokens.map((item: { token_id: string }) => [item.token_id, item]),
     );
@@ -226,15 +226,34 @@ describe.each(databaseKinds)('the dashboard codes screen on %s', (kind) => {
       expect(filtered.body.total).toBe(expected.length);
     }
 
-    const page1 = await list(issuer, '?page=1&page_size=2');
-    const page2 = await list(issuer, '?page=2&page_size=2');
+    const page1 = await list(issuer, '?limit=2');
+    expect(page1.body.next_cursor).toEqual(expect.any(String));
+    // A code issued after the first page does not shift the second one.
+    const later = await generate(issuer);
+    const page2 = await list(issuer, `?limit=2&cursor=${page1.body.next_cursor}`);
     expect(page1.body.tokens).toHaveLength(2);
-    expect(page2.body).toMatchObject({ total: 3, page: 2, page_size: 2 });
+    expect(page2.body).toMatchObject({ total: 4, next_cursor: null });
     expect(page2.body.tokens).toHaveLength(1);
     const paged = [...page1.body.tokens, ...page2.body.tokens].map(
       (item: { token_id: string }) => item.token_id,
     );
-    expect(new Set(paged).size).toBe(3);
+    expect(new Set(paged)).toEqual(
+      new Set([toBank.token_id, toSelf.token_id, shortLived.token_id]),
+    );
+    expect(paged).not.toContain(later.token_id);
+
+    // Search by part of the reference, any case, and by date.
+    const part = toSelf.token_id.slice(6, 14).toLowerCase();
+    expect(
+      (await list(issuer, `?q=${part}`)).body.tokens.map((i: { token_id: string }) => i.token_id),
+    ).toEqual([toSelf.token_id]);
+    const since = new Date(clock.now().getTime() - 1000).toISOString();
+    expect(
+      (await list(issuer, `?from=${since}`)).body.tokens.map(
+        (i: { token_id: string }) => i.token_id,
+      ),
+    ).toEqual([later.token_id]);
+    expect((await list(issuer, `?to=${since}`)).body.total).toBe(3);
 
     for (const direction of ['issued', 'received'])
       expect((await list(outsider, `?direction=${direction}`)).body).toMatchObject({
@@ -245,11 +264,125 @@ describe.each(databaseKinds)('the dashboard codes screen on %s', (kind) => {
 
   it('refuses bad list input with problem+json', async () => {
     const org = await createIntegrator(server.baseUrl);
-    for (const query of ['?direction=sent', '?status=lost', '?page=0', '?page_size=500']) {
+    for (const query of [
+      '?direction=sent',
+      '?status=lost',
+      '?limit=0',
+      '?limit=500',
+      '?from=yesterday',
+    ]) {
       const res = await list(org, query);
       expect(res.status, query).toBe(400);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
       expect(res.body.code).toBe('validation_failed');
     }
+    const cursor = await list(org, '?cursor=bm90LWEtY3Vyc29y');
+    expect(cursor.status).toBe(400);
+    expect(cursor.body.code).toBe('bad_request');
+  });
+
+  type History = {
+    token: { code_tail: string; status: string };
+    entries: {
+      action: string;
+      member: { name: string } | null;
+      organization: { name: string } | null;
+      via: string;
+      fields: string[];
+      chain: { shard: number; seq: number; hash: string };
+    }[];
+  };
+  const history = (org: Org, tokenId: string) =>
+    request(server.baseUrl, 'GET', `/api/v1/tokens/${tokenId}/history`, { token: org.token });
+  const revoke = (org: Org, tokenId: string) =>
+    request(server.baseUrl, 'POST', `/api/v1/tokens/${tokenId}/revoke`, { token: org.token });
+
+  it("shows a code's history with the member who decrypted it, to its issuer and audience only", async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const bank = await createIntegrator(server.baseUrl);
+    const outsider = await createIntegrator(server.baseUrl);
+    const code = await generate(issuer, { audience: bank.organization.client_id });
+    expect((await staffVerify(bank, code.token)).status).toBe(200);
+
+    const seenByBank = await history(bank, code.token_id);
+    expect(seenByBank.status).toBe(200);
+    const body = seenByBank.body as History;
+    // The receipt names the code by its last characters only.
+    expect(body.token.code_tail).toBe(code.token.replaceAll('-', '').slice(-4));
+    expect(body.token.status).toBe('used');
+    expect(body.entries.map((entry) => entry.action)).toEqual(['issue', 'use']);
+    const [issue, use] = body.entries;
+    expect(issue).toMatchObject({
+      via: 'api_key',
+      member: null,
+      organization: { name: issuer.organization.name },
+    });
+    expect(use).toMatchObject({
+      via: 'dashboard',
+      member: { name: expect.stringMatching(/\S/) },
+      organization: { name: bank.organization.name },
+      fields: Object.keys(person),
+    });
+    const [chainRow] = await server.db.query<{ hash: string; seq: string }>(
+      "select hash, seq from audit_log where token_id = $1 and action = 'use'",
+      [code.token_id],
+    );
+    expect(use!.chain).toMatchObject({ hash: chainRow!.hash, seq: Number(chainRow!.seq) });
+
+    // The issuer sees which organisation decrypted it, not which of its staff.
+    const seenByIssuer = (await history(issuer, code.token_id)).body as History;
+    expect(seenByIssuer.entries[1]).toMatchObject({
+      member: null,
+      organization: { name: bank.organization.name },
+    });
+
+    for (const stranger of [outsider]) {
+      const refused = await history(stranger, code.token_id);
+      expect(refused.status).toBe(404);
+      expect(refused.body.code).toBe('token_not_found');
+    }
+    expect((await history(bank, 'tok_doesNotExist')).status).toBe(404);
+    expect((await history(bank, 'not-a-reference')).status).toBe(400);
+  });
+
+  it('lets owners and admins revoke an issued code from the dashboard, audited under their name', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const bank = await createIntegrator(server.baseUrl);
+    const code = await generate(issuer, { audience: bank.organization.client_id });
+
+    // The audience cannot revoke a code it did not issue; nor can another organisation.
+    for (const other of [bank]) {
+      const refused = await revoke(other, code.token_id);
+      expect(refused.status).toBe(404);
+      expect(refused.body.code).toBe('token_not_found');
+    }
+    for (const role of ['developer', 'verifier', 'viewer']) {
+      await setRole(issuer, role);
+      expect((await revoke(issuer, code.token_id)).status).toBe(403);
+    }
+    await setRole(issuer, 'admin');
+    const revoked = await revoke(issuer, code.token_id);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body).toEqual({ success: true, status: 'revoked' });
+    expect((await revoke(issuer, code.token_id)).status).toBe(200);
+    await setRole(issuer, 'owner');
+
+    const refused = await staffVerify(bank, code.token);
+    expect(refused.status).toBe(410);
+    expect(refused.body.code).toBe('token_revoked');
+    const entries = ((await history(issuer, code.token_id)).body as History).entries;
+    expect(entries.find((entry) => entry.action === 'revoke')).toMatchObject({
+      via: 'dashboard',
+      member: { name: expect.stringMatching(/\S/) },
+    });
+    const [row] = await server.db.query<{ ciphertext: string | null }>(
+      'select ciphertext from tokens where id = $1',
+      [code.token_id],
+    );
+    expect(row!.ciphertext).toBeNull();
+
+    const used = await generate(issuer);
+    expect((await staffVerify(issuer, used.token)).status).toBe(200);
+    expect((await revoke(issuer, used.token_id)).body.code).toBe('token_used');
   });
 });

@@ -74,6 +74,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', route: '/api/v1/wallet/usage', permission: 'wallet:read' },
   { method: 'GET', route: '/api/v1/wallet/daily-summary', permission: 'wallet:read' },
   { method: 'GET', route: '/api/v1/tokens', permission: 'codes:read' },
+  { method: 'GET', route: '/api/v1/tokens/:token_id/history', permission: 'codes:read' },
+  { method: 'POST', route: '/api/v1/tokens/:token_id/revoke', permission: 'codes:revoke' },
   {
     method: 'POST',
     route: '/api/v1/tokens/verify',
@@ -239,6 +241,7 @@ describe('the role table covers every organisation endpoint', () => {
       'wallet:read': all,
       'codes:read': all,
       'codes:verify': ['owner', 'admin', 'verifier'],
+      'codes:revoke': ['owner', 'admin'],
       'keys:manage': ['owner', 'admin', 'developer'],
       'security:read': ['owner', 'admin', 'developer', 'viewer'],
       'security:manage': ['owner', 'admin'],

@@ -3,15 +3,16 @@ import type { MemberRole } from './constants.ts';
 const EVERY_ROLE = ['owner', 'admin', 'developer', 'verifier', 'viewer'] as const;
 
 /**
- * What each organisation role may do: owners and admins manage members and settings, developers
- * manage API keys and read security, verifiers decrypt codes, viewers read dashboards. The API
- * enforces this table; the web app hides what a role cannot use. One source of truth for both.
+ * What each organisation role may do: owners and admins manage members and settings and revoke
+ * codes, developers manage API keys and read security, verifiers decrypt codes, viewers read
+ * dashboards. The API enforces this table; the web app hides what a role cannot use. One source of truth for both.
  */
 export const PERMISSIONS = {
   'dashboard:read': EVERY_ROLE,
   'wallet:read': EVERY_ROLE,
   'codes:read': EVERY_ROLE,
   'codes:verify': ['owner', 'admin', 'verifier'],
+  'codes:revoke': ['owner', 'admin'],
   'keys:manage': ['owner', 'admin', 'developer'],
   'security:read': ['owner', 'admin', 'developer', 'viewer'],
   'security:manage': ['owner', 'admin'],

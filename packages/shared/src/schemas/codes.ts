@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KEY_MODES } from '../constants.ts';
-import { nullableTimestampSchema, timestampSchema } from './common.ts';
+import { nullableTimestampSchema, successSchema, timestampSchema } from './common.ts';
+import { text } from './text.ts';
 import { TOKEN_STATUSES, verifyTokenResponseSchema, verifyTokenSchema } from './tokens.ts';
 
 /**
@@ -18,18 +19,22 @@ export type CodeDirection = (typeof CODE_DIRECTIONS)[number];
 export const CODES_PAGE_SIZE_DEFAULT = 20;
 export const CODES_PAGE_SIZE_MAX = 100;
 
+const instant = text()
+  .max(40)
+  .transform((value) => new Date(value))
+  .refine((date) => !Number.isNaN(date.getTime()));
+
 export const codesListQuerySchema = z.object({
   direction: z.enum(CODE_DIRECTIONS).default('issued'),
   status: z.enum(TOKEN_STATUSES).optional(),
   /** Test codes (issued with a test-mode key) or live ones; both when absent. */
   mode: z.enum(KEY_MODES).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CODES_PAGE_SIZE_MAX)
-    .default(CODES_PAGE_SIZE_DEFAULT),
+  /** Part of the reference (`tok_...`), any case. */
+  q: text().max(60).optional().meta({ description: 'Part of the reference (token_id)' }),
+  from: instant.optional().meta({ description: 'Issued at or after this instant' }),
+  to: instant.optional().meta({ description: 'Issued before this instant' }),
+  cursor: text().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(CODES_PAGE_SIZE_MAX).default(CODES_PAGE_SIZE_DEFAULT),
 });
 export type CodesListQuery = z.input<typeof codesListQuerySchema>;
 
@@ -62,8 +67,55 @@ export type CodeListItem = z.infer<typeof codeListItemSchema>;
 
 export const codeListSchema = z.object({
   tokens: z.array(codeListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  total: z.number().int().meta({ description: 'Codes matching the filters, on every page' }),
+  next_cursor: z
+    .string()
+    .nullable()
+    .meta({ description: 'Pass as `cursor` for the next (older) page; null on the last page' }),
 });
 export type CodeList = z.infer<typeof codeListSchema>;
+
+export const codeReferenceParamsSchema = z.object({
+  token_id: text()
+    .max(100)
+    .regex(/^tok_[0-9A-Za-z_-]+$/),
+});
+
+export const AUDIT_ACTIONS = ['issue', 'use', 'failed_use', 'revoke', 'expire'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * One row of a code's audit chain. `member` names the person who acted only when they belong to
+ * the reader's organisation; another organisation is named, its staff are not.
+ */
+export const codeHistoryEntrySchema = z.object({
+  action: z.enum(AUDIT_ACTIONS),
+  at: timestampSchema,
+  organization: z.object({ name: z.string() }).nullable(),
+  member: z.object({ name: z.string() }).nullable(),
+  via: z
+    .enum(['dashboard', 'api_key', 'client_credentials', 'individual', 'system'])
+    .meta({ description: 'How the actor acted' }),
+  fields: z.array(z.string()).meta({ description: 'Field names involved (never values)' }),
+  reason: z.string().nullable(),
+  chain: z
+    .object({ shard: z.number().int(), seq: z.number().int(), hash: z.string() })
+    .meta({ description: "The entry's place in the issuer's audit chain and its hash" }),
+});
+export type CodeHistoryEntry = z.infer<typeof codeHistoryEntrySchema>;
+
+/** GET /api/v1/tokens/:token_id/history: the code and its audit rows, oldest first. */
+export const codeHistorySchema = z.object({
+  token: codeListItemSchema.extend({
+    code_tail: z.string().nullable().meta({
+      description: "The code's last four characters (null for codes issued before they were kept)",
+    }),
+  }),
+  entries: z.array(codeHistoryEntrySchema),
+});
+export type CodeHistory = z.infer<typeof codeHistorySchema>;
+
+export const codeRevokedSchema = z.object({
+  success: successSchema,
+  status: z.literal('revoked'),
+});

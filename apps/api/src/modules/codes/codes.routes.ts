@@ -1,5 +1,8 @@
 import {
+  codeHistorySchema,
   codeListSchema,
+  codeReferenceParamsSchema,
+  codeRevokedSchema,
   codesListQuerySchema,
   rolesWith,
   staffVerifyResultSchema,
@@ -15,15 +18,21 @@ import {
 } from '../../lib/contract.ts';
 import { requireMember } from '../../plugins/authenticate.ts';
 import { requestMeta } from '../public-api/pipeline.ts';
-import { listCodes, verifyTokenAsMember } from './codes.service.ts';
+import {
+  getCodeHistory,
+  listCodes,
+  revokeCodeAsMember,
+  verifyTokenAsMember,
+} from './codes.service.ts';
 
 const tags = ['Codes'];
 
-/** The dashboard's codes screen: staff decrypt codes and list the organisation's codes. */
+/** The dashboard's codes screen: staff decrypt codes, list, follow and revoke the organisation's. */
 export async function codeRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
   const verifier = guard((request) => requireMember(ctx, request, rolesWith('codes:verify')));
   // Metadata only, readable by every member role, like the wallet.
   const reader = guard((request) => requireMember(ctx, request, rolesWith('codes:read')));
+  const revoker = guard((request) => requireMember(ctx, request, rolesWith('codes:revoke')));
 
   app.post(
     '/tokens/verify',
@@ -56,12 +65,13 @@ export async function codeRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
     '/tokens',
     {
       schema: {
-        summary: 'The codes the organisation issued or received, newest first (metadata only)',
+        summary:
+          'The codes the organisation issued or received, newest first (metadata only, keyset paging by cursor)',
         tags,
         querystring: codesListQuerySchema,
         response: {
           200: codeListSchema,
-          ...problemAnswers(MEMBER_PROBLEMS, ['validation_failed']),
+          ...problemAnswers(MEMBER_PROBLEMS, ['validation_failed', 'bad_request']),
         },
       },
       preValidation: reader.check,
@@ -70,5 +80,48 @@ export async function codeRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
       reply.header('Cache-Control', 'private, no-store');
       return listCodes(ctx, reader.of(request).organization.id, request.query);
     },
+  );
+
+  // The issuer and the audience may read it; the member who acted is named for their own only.
+  app.get(
+    '/tokens/:token_id/history',
+    {
+      schema: {
+        summary: 'A code and its audit rows: who issued, decrypted or revoked it, and when',
+        tags,
+        params: codeReferenceParamsSchema,
+        response: {
+          200: codeHistorySchema,
+          ...problemAnswers(MEMBER_PROBLEMS, ['validation_failed', 'token_not_found']),
+        },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return getCodeHistory(ctx, reader.of(request).organization.id, request.params.token_id);
+    },
+  );
+
+  app.post(
+    '/tokens/:token_id/revoke',
+    {
+      schema: {
+        summary: 'Revoke a code the organisation issued: its data is deleted at once',
+        tags,
+        params: codeReferenceParamsSchema,
+        response: {
+          200: codeRevokedSchema,
+          ...problemAnswers(MEMBER_PROBLEMS, [
+            'validation_failed',
+            'token_not_found',
+            'token_used',
+            'token_expired',
+          ]),
+        },
+      },
+      preValidation: revoker.check,
+    },
+    async (request) => revokeCodeAsMember(ctx, revoker.of(request), request.params.token_id),
   );
 }

@@ -1,9 +1,21 @@
-import type { CodeDirection, CodeList, CodeListItem, KeyMode, TokenStatus } from '@tanqin/shared';
+import type {
+  AuditAction,
+  CodeDirection,
+  CodeHistory,
+  CodeHistoryEntry,
+  CodeList,
+  CodeListItem,
+  KeyMode,
+  TokenStatus,
+} from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
+import { SqlParams } from '../../db/sql-params.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Principal } from '../auth/sessions.service.ts';
 import type { Membership } from '../organizations/organizations.service.ts';
 import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
-import { verifyToken } from '../tokens/tokens.service.ts';
+import { revokeLockedToken, verifyToken } from '../tokens/tokens.service.ts';
+import { effectiveStatus } from '../tokens/write-batcher.ts';
 
 /**
  * The organisation itself as a /v1 caller, for its staff on the dashboard: the same verify as
@@ -47,6 +59,7 @@ interface CodeRow {
   issuer_name: string;
   audience_name: string;
   is_test: boolean;
+  code_tail: string | null;
 }
 
 const OWNER_COLUMN: Record<CodeDirection, string> = {
@@ -55,61 +68,200 @@ const OWNER_COLUMN: Record<CodeDirection, string> = {
 };
 
 // An active code past its expiry is expired before the sweep reaches it, as in the status call.
-const STATUS_CONDITION: Record<TokenStatus, string> = {
-  active: "t.status = 'active' and t.expires_at > $2",
-  expired: "(t.status = 'expired' or (t.status = 'active' and t.expires_at <= $2))",
-  used: "t.status = 'used'",
-  revoked: "t.status = 'revoked'",
-};
+const statusCondition = (status: TokenStatus, now: string) =>
+  ({
+    active: `t.status = 'active' and t.expires_at > ${now}`,
+    expired: `(t.status = 'expired' or (t.status = 'active' and t.expires_at <= ${now}))`,
+    used: "t.status = 'used'",
+    revoked: "t.status = 'revoked'",
+  })[status];
 
-/** The organisation's codes, newest first: metadata only, never the ciphertext or the hash. */
+const CODE_COLUMNS = (now: string) => `t.id as token_id, t.data_scope, t.data_fields,
+  case when t.status = 'active' and t.expires_at <= ${now} then 'expired' else t.status end as status,
+  t.created_at, t.expires_at, t.used_at, u.name as used_by_name,
+  i.name as issuer_name, a.name as audience_name, t.is_test, t.code_tail
+  from tokens t
+  join organizations i on i.id = t.organization_id
+  join organizations a on a.id = t.audience_organization_id
+  left join organizations u on u.id = t.used_by_organization_id`;
+
+const toItem = (row: CodeRow): CodeListItem => ({
+  token_id: row.token_id,
+  data_scope: row.data_scope,
+  data_fields: row.data_fields,
+  status: row.status,
+  created_at: row.created_at.toISOString(),
+  expires_at: row.expires_at.toISOString(),
+  used_at: row.used_at ? row.used_at.toISOString() : null,
+  used_by: row.used_by_name === null ? null : { name: row.used_by_name },
+  issuer: { name: row.issuer_name },
+  audience: { name: row.audience_name },
+  is_test: row.is_test,
+});
+
+/** The position after the last row of a page: its time and reference, opaque to the caller. */
+const encodeCursor = (row: { created_at: Date; token_id: string }) =>
+  Buffer.from(`${row.created_at.toISOString()}|${row.token_id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (Number.isNaN(date.getTime()) || !id || !/^tok_[0-9A-Za-z_-]+$/.test(id)) {
+    throw new AppError('bad_request', 'The cursor is not one this API gave out');
+  }
+  return { at: date, id };
+}
+
+export interface CodesFilters {
+  direction: CodeDirection;
+  status?: TokenStatus;
+  mode?: KeyMode;
+  q?: string;
+  from?: Date;
+  to?: Date;
+  cursor?: string;
+  limit: number;
+}
+
+/**
+ * The organisation's codes, newest first: metadata only, never the ciphertext or the hash.
+ * Keyset paging on (created_at, id), so codes issued meanwhile never shift a page; `total`
+ * counts every code the filters match.
+ */
 export async function listCodes(
   ctx: AppContext,
   organizationId: string,
-  query: {
-    direction: CodeDirection;
-    status?: TokenStatus;
-    mode?: KeyMode;
-    page: number;
-    page_size: number;
-  },
+  query: CodesFilters,
 ): Promise<CodeList> {
-  const params: unknown[] = [organizationId, ctx.clock.now()];
-  const where = [`${OWNER_COLUMN[query.direction]} = $1`];
-  if (query.status) where.push(STATUS_CONDITION[query.status]);
+  const p = new SqlParams();
+  const where = [`${OWNER_COLUMN[query.direction]} = ${p.add(organizationId, 'uuid')}`];
+  const now = p.add(ctx.clock.now(), 'timestamptz');
+  if (query.status) where.push(statusCondition(query.status, now));
   if (query.mode) where.push(query.mode === 'test' ? 't.is_test' : 'not t.is_test');
-  const whereSql = where.join(' and ');
-  // $2 (now) is referenced by the status expression even when no filter is set.
+  if (query.q) where.push(`strpos(lower(t.id), lower(${p.add(query.q.trim(), 'text')})) > 0`);
+  if (query.from) where.push(`t.created_at >= ${p.add(query.from, 'timestamptz')}`);
+  if (query.to) where.push(`t.created_at < ${p.add(query.to, 'timestamptz')}`);
+  // The count ignores the cursor; `now` is referenced by the status expressions either way.
+  const filtered = `${where.join(' and ')} and ${now} is not null`;
   const [count] = await ctx.db.query<{ total: number }>(
-    `select count(*)::int as total from tokens t where ${whereSql} and $2::timestamptz is not null`,
-    params,
+    `select count(*)::int as total from tokens t where ${filtered}`,
+    p.values,
   );
+  let paged = filtered;
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    paged += ` and (t.created_at, t.id) < (${p.add(after.at, 'timestamptz')}, ${p.add(after.id, 'text')})`;
+  }
   const rows = await ctx.db.query<CodeRow>(
-    `select t.id as token_id, t.data_scope, t.data_fields,
-            case when t.status = 'active' and t.expires_at <= $2 then 'expired' else t.status end as status,
-            t.created_at, t.expires_at, t.used_at, u.name as used_by_name,
-            i.name as issuer_name, a.name as audience_name, t.is_test
-       from tokens t
-       join organizations i on i.id = t.organization_id
-       join organizations a on a.id = t.audience_organization_id
-       left join organizations u on u.id = t.used_by_organization_id
-      where ${whereSql}
-      order by t.created_at desc, t.id
-      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
-    params,
+    `select ${CODE_COLUMNS(now)} where ${paged}
+      order by t.created_at desc, t.id desc limit ${query.limit + 1}`,
+    p.values,
   );
-  const tokens: CodeListItem[] = rows.map((row) => ({
-    token_id: row.token_id,
-    data_scope: row.data_scope,
-    data_fields: row.data_fields,
-    status: row.status,
-    created_at: row.created_at.toISOString(),
-    expires_at: row.expires_at.toISOString(),
-    used_at: row.used_at ? row.used_at.toISOString() : null,
-    used_by: row.used_by_name === null ? null : { name: row.used_by_name },
-    issuer: { name: row.issuer_name },
-    audience: { name: row.audience_name },
-    is_test: row.is_test,
-  }));
-  return { tokens, total: count?.total ?? 0, page: query.page, page_size: query.page_size };
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    tokens: page.map(toItem),
+    total: count?.total ?? 0,
+    next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+interface AuditHistoryRow {
+  action: AuditAction;
+  created_at: Date;
+  actor: string | null;
+  actor_organization_id: string | null;
+  organization_name: string | null;
+  member_name: string | null;
+  fields: string[];
+  reason: string | null;
+  shard: number;
+  seq: string | number;
+  hash: string;
+}
+
+function viaOf(actor: string | null): CodeHistoryEntry['via'] {
+  if (actor?.startsWith('user:')) return 'dashboard';
+  if (actor?.startsWith('api_key:')) return 'api_key';
+  if (actor === 'client_credentials') return 'client_credentials';
+  if (actor === 'individual' || actor?.startsWith('individual')) return 'individual';
+  return 'system';
+}
+
+/**
+ * A code the organisation issued or received, with its audit rows oldest first. The member who
+ * acted is named only when they acted for the reader's organisation (still named after leaving
+ * it). Anyone else's code: 404.
+ */
+export async function getCodeHistory(
+  ctx: AppContext,
+  organizationId: string,
+  tokenId: string,
+): Promise<CodeHistory> {
+  const [row] = await ctx.db.query<CodeRow>(
+    `select ${CODE_COLUMNS('$3')}
+      where t.id = $1 and (t.organization_id = $2 or t.audience_organization_id = $2)
+        and $3::timestamptz is not null`,
+    [tokenId, organizationId, ctx.clock.now()],
+  );
+  if (!row) throw new AppError('token_not_found', 'Token not found');
+  const entries = await ctx.db.query<AuditHistoryRow>(
+    `select l.action, l.created_at, l.actor, l.actor_organization_id, o.name as organization_name,
+            m.name as member_name, l.fields, l.reason, l.shard, l.seq, l.hash
+       from audit_log l
+       left join organizations o on o.id = l.actor_organization_id
+       left join lateral (
+         select u.first_name || ' ' || u.last_name as name from users u
+          where l.actor like 'user:%' and l.actor_organization_id = $2
+            and u.id::text = substr(l.actor, 6)) m on true
+      where l.token_id = $1
+      order by l.created_at, l.seq`,
+    [tokenId, organizationId],
+  );
+  return {
+    token: { ...toItem(row), code_tail: row.code_tail },
+    entries: entries.map((entry) => ({
+      action: entry.action,
+      at: entry.created_at.toISOString(),
+      organization: entry.organization_name === null ? null : { name: entry.organization_name },
+      member: entry.member_name === null ? null : { name: entry.member_name },
+      via: viaOf(entry.actor),
+      fields: entry.fields,
+      reason: entry.reason,
+      chain: { shard: entry.shard, seq: Number(entry.seq), hash: entry.hash },
+    })),
+  };
+}
+
+/**
+ * A member revokes a code their organisation issued: its ciphertext is deleted and the
+ * revocation audited under their name. Not billed (a dashboard action, not a /v1 call).
+ */
+export async function revokeCodeAsMember(
+  ctx: AppContext,
+  member: Principal & Membership,
+  tokenId: string,
+) {
+  const organizationId = member.organization.id;
+  const now = ctx.clock.now();
+  const error = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.query<{
+      id: string;
+      organization_id: string;
+      status: TokenStatus;
+      expires_at: Date;
+    }>(
+      'select id, organization_id, status, expires_at from tokens where id = $1 and organization_id = $2 for update',
+      [tokenId, organizationId],
+    );
+    if (!row) return new AppError('token_not_found', 'Token not found');
+    const status = effectiveStatus(row, now);
+    if (status === 'used') return new AppError('token_used', 'This token has already been used');
+    if (status === 'expired') return new AppError('token_expired', 'This token has expired');
+    if (status === 'active')
+      await revokeLockedToken(tx, row, now, `user:${member.userId}`, organizationId);
+    return null;
+  });
+  if (error) throw error;
+  return { success: true as const, status: 'revoked' as const };
 }

@@ -47,6 +47,9 @@ interface TokenRow {
   used_at: Date | null;
 }
 
+/** How many of the code's last characters a receipt shows (see migration 0035). */
+export const CODE_TAIL_LENGTH = 4;
+
 const notFound = () => new AppError('token_not_found', 'Token not found');
 const goneFor = (status: Exclude<TokenStatus, 'active'>) =>
   ({
@@ -159,6 +162,7 @@ export async function generateToken(
       createdAt: now,
       expiresAt,
       isTest: caller.isTest,
+      codeTail: code.slice(-CODE_TAIL_LENGTH),
     },
     { organizationId: caller.organizationId, actor: actorOf(caller) },
     billedCall(ctx, caller, meta, 201),

@@ -33,6 +33,8 @@ export interface NewToken {
   expiresAt: Date;
   /** Issued with a test-mode key: only test-mode verifies find it. */
   isTest: boolean;
+  /** The code's last characters, for the verification receipt. */
+  codeTail: string;
 }
 
 /** Who acts on a code, as its audit row names them. */
@@ -94,7 +96,7 @@ const BATCH_SQL = `with recursive
     select * from jsonb_to_recordset($1::jsonb) as g (ord int, id text, organization_id uuid,
       audience_organization_id uuid, api_key_id uuid, code_hash text, ciphertext text, data_fields text[],
       data_scope text[], audit_shard int, subject_hash text, subject_ref text, created_at timestamptz,
-      expires_at timestamptz, actor_organization_id uuid, actor text, is_test boolean)),
+      expires_at timestamptz, actor_organization_id uuid, actor text, is_test boolean, code_tail text)),
   verifies as (
     select * from jsonb_to_recordset($2::jsonb) as v (ord int, code_hash text, organization_id uuid,
       actor text, at timestamptz, is_test boolean)),
@@ -132,9 +134,10 @@ const BATCH_SQL = `with recursive
   ${auditAppendCtes('batch_audit')},
   token_insert as (
     insert into tokens (id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext,
-      data_fields, data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at, is_test)
+      data_fields, data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at, is_test,
+      code_tail)
     select id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext, data_fields,
-           data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at, is_test
+           data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at, is_test, code_tail
       from generated),
   token_consume as (
     update tokens t set status = 'used', used_at = o.at, used_by_organization_id = o.caller_id,
@@ -184,6 +187,7 @@ async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenW
         created_at: t.createdAt,
         expires_at: t.expiresAt,
         is_test: t.isTest,
+        code_tail: t.codeTail,
         actor_organization_id: op.by.organizationId,
         actor: op.by.actor,
       });
