@@ -84,6 +84,24 @@ describe('codes screen', () => {
       await row.getByText('بواسطة بنك الرياض الرقمي').waitFor();
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await saveScreenshot(page, `codes-${viewport}-used`);
+
+      // Its history names the member who decrypted it; the receipt shows the code's end only.
+      await row.getByRole('button', { name: `سجل الرمز ${tokenId}` }).click();
+      const drawer = page.getByRole('dialog', { name: 'سجل الرمز' });
+      await drawer.getByText('محاولة مرفوضة').waitFor();
+      // Decrypted, then a refused second attempt: both by the same member.
+      expect(await drawer.getByText('بواسطة ريم الشهري').count()).toBe(2);
+      await drawer.getByRole('button', { name: 'إيصال التحقق' }).click();
+      const receipt = page.getByRole('dialog', { name: 'إيصال التحقق' });
+      await receipt
+        .getByText(`•${code.slice(-5, -2)}-${code.slice(-1)}`, { exact: false })
+        .waitFor();
+      await receipt.getByText('ريم الشهري').waitFor();
+      expect(await receipt.getByText(person.full_name).count()).toBe(0);
+      await saveScreenshot(page, `codes-${viewport}-receipt`);
+      await page.emulateMedia({ media: 'print' });
+      await saveScreenshot(page, `codes-${viewport}-receipt-print`);
+      await page.emulateMedia({ media: 'screen' });
       expect(errors.filter((error) => !/status of 410/.test(error))).toEqual([]);
       await page.context().close();
     },

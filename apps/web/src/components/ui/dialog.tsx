@@ -97,7 +97,7 @@ function OpenDialog({
             type="button"
             onClick={() => onOpenChange(false)}
             aria-label={t('close')}
-            className="-m-1 shrink-0 rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+            className="no-print -m-1 shrink-0 rounded-lg p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             <X aria-hidden className="size-5" />
           </button>

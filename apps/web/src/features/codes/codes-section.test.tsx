@@ -55,14 +55,13 @@ const listOf = (overrides: Partial<CodeList> = {}): CodeList => ({
     },
   ],
   total: 2,
-  page: 1,
-  page_size: 20,
+  next_cursor: null,
   ...overrides,
 });
 
 type Handler = (init?: RequestInit) => Response | Promise<Response>;
 const VERIFY = 'POST /api/v1/tokens/verify';
-const RECEIVED = 'GET /api/v1/tokens?direction=received&page=1&page_size=20';
+const RECEIVED = 'GET /api/v1/tokens?direction=received&limit=20';
 
 function mockApi(overrides: Record<string, Handler> = {}) {
   const handlers: Record<string, Handler> = {
@@ -181,6 +180,22 @@ describe('codes screen: decrypting a code', () => {
     expect(codeInput()).toHaveValue(FORMATTED);
   });
 
+  it("clears the previous person's data the moment another code is submitted", async () => {
+    let answer: () => Response = () => json(200, verified);
+    mockApi({ [VERIFY]: () => answer() });
+    const user = userEvent.setup();
+    renderSection();
+    await user.type(codeInput(), CODE);
+    await user.click(submit());
+    expect(await screen.findByText('محمد أحمد القحطاني')).toBeInTheDocument();
+    answer = () =>
+      json(410, { code: 'token_used', status: 410, title: 'x', detail: 'x', type: 'x' });
+    await user.type(codeInput(), CODE);
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent('هذا الرمز استُخدم من قبل');
+    expect(screen.queryByText('محمد أحمد القحطاني')).not.toBeInTheDocument();
+  });
+
   it('tells a viewer that their role cannot decrypt, and still shows the list', async () => {
     mockApi();
     renderSection('viewer');
@@ -208,12 +223,13 @@ describe('codes screen: the list', () => {
     expect(within(rows[2]!).getByText('نشط')).toBeInTheDocument();
     expect(rows[2]).toHaveTextContent('شركة الشحن');
     expect(rows[2]).toHaveTextContent('لم يُستخدم');
-    expect(screen.getByText(/صفحة 1 من 1/)).toBeInTheDocument();
+    expect(screen.getByText(/صفحة 1 · إجمالي الرموز: 2/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'التالي' })).toBeDisabled();
   });
 
   it('switches to issued codes and filters by status', async () => {
-    const issued = 'GET /api/v1/tokens?direction=issued&page=1&page_size=20';
-    const issuedUsed = 'GET /api/v1/tokens?direction=issued&page=1&status=used&page_size=20';
+    const issued = 'GET /api/v1/tokens?direction=issued&limit=20';
+    const issuedUsed = 'GET /api/v1/tokens?direction=issued&status=used&limit=20';
     const { callsTo } = mockApi({
       [issued]: () => json(200, listOf({ tokens: [], total: 0 })),
       [issuedUsed]: () => json(200, listOf({ tokens: [listOf().tokens[0]!], total: 1 })),
@@ -228,24 +244,103 @@ describe('codes screen: the list', () => {
     expect(callsTo(issuedUsed)).toHaveLength(1);
   });
 
-  it('pages through the codes', async () => {
-    const page2 = 'GET /api/v1/tokens?direction=received&page=2&page_size=20';
+  it('pages through the codes by cursor and searches by reference', async () => {
+    const page2 = 'GET /api/v1/tokens?direction=received&cursor=c1&limit=20';
+    const search = 'GET /api/v1/tokens?direction=received&q=tok_p&limit=20';
     mockApi({
-      [RECEIVED]: () => json(200, listOf({ total: 41 })),
+      [RECEIVED]: () => json(200, listOf({ total: 41, next_cursor: 'c1' })),
       [page2]: () =>
-        json(
-          200,
-          listOf({ tokens: [{ ...listOf().tokens[1]!, token_id: 'tok_p2' }], total: 41, page: 2 }),
-        ),
+        json(200, listOf({ tokens: [{ ...listOf().tokens[1]!, token_id: 'tok_p2' }], total: 41 })),
+      [search]: () =>
+        json(200, listOf({ tokens: [{ ...listOf().tokens[1]!, token_id: 'tok_p2' }], total: 1 })),
     });
     const user = userEvent.setup();
     renderSection();
-    expect(await screen.findByText(/صفحة 1 من 3/)).toBeInTheDocument();
+    expect(await screen.findByText(/صفحة 1 · إجمالي الرموز: 41/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'السابق' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'التالي' }));
     expect(await screen.findByText('tok_p2')).toBeInTheDocument();
-    expect(screen.getByText(/صفحة 2 من 3/)).toBeInTheDocument();
+    expect(screen.getByText(/صفحة 2/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'السابق' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'السابق' }));
+    expect(await screen.findByText('tok_used1')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('البحث بالمعرّف المرجعي'), 'tok_p');
+    expect(await screen.findByText(/إجمالي الرموز: 1/)).toBeInTheDocument();
+    expect(screen.queryByText('tok_used1')).not.toBeInTheDocument();
+  });
+
+  const historyOf = {
+    token: { ...listOf().tokens[0]!, code_tail: 'XYZ7' },
+    entries: [
+      {
+        action: 'issue',
+        at: '2026-11-22T09:00:00.000Z',
+        organization: { name: 'وزارة الاختبار' },
+        member: null,
+        via: 'api_key',
+        fields: ['full_name', 'iban'],
+        reason: null,
+        chain: { shard: 3, seq: 1, hash: 'a'.repeat(64) },
+      },
+      {
+        action: 'use',
+        at: '2026-11-22T09:30:00.000Z',
+        organization: { name: 'بنك الاختبار' },
+        member: { name: 'سارة العتيبي' },
+        via: 'dashboard',
+        fields: ['full_name', 'iban'],
+        reason: null,
+        chain: { shard: 3, seq: 2, hash: 'b'.repeat(64) },
+      },
+    ],
+  };
+
+  it("opens a code's history naming the member who decrypted it, and its printable receipt", async () => {
+    mockApi({
+      'GET /api/v1/tokens/tok_used1/history': () => json(200, historyOf),
+    });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const user = userEvent.setup();
+    renderSection();
+    await user.click(await screen.findByRole('button', { name: 'سجل الرمز tok_used1' }));
+    const drawer = await screen.findByRole('dialog', { name: 'سجل الرمز' });
+    expect(await within(drawer).findByText('فُكّ تشفيره')).toBeInTheDocument();
+    expect(drawer).toHaveTextContent('بواسطة سارة العتيبي');
+    expect(drawer).toHaveTextContent('بواسطة وزارة الاختبار (عبر مفتاح API)');
+    await user.click(within(drawer).getByRole('button', { name: 'إيصال التحقق' }));
+    const receipt = await screen.findByRole('dialog', { name: 'إيصال التحقق' });
+    expect(receipt).toHaveTextContent('••••-••••-••••-•XYZ-7');
+    expect(receipt).toHaveTextContent('سارة العتيبي');
+    expect(receipt).toHaveTextContent('السلسلة 3، القيد 2');
+    expect(receipt).toHaveTextContent('b'.repeat(64));
+    expect(receipt).not.toHaveTextContent('محمد');
+    await user.click(within(receipt).getByRole('button', { name: 'طباعة' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('lets an owner revoke an active issued code after confirming', async () => {
+    const issued = 'GET /api/v1/tokens?direction=issued&limit=20';
+    const active = {
+      ...historyOf,
+      token: { ...listOf().tokens[1]!, code_tail: 'XYZ7' },
+      entries: [historyOf.entries[0]],
+    };
+    const { callsTo } = mockApi({
+      [issued]: () => json(200, listOf()),
+      'GET /api/v1/tokens/tok_active2/history': () => json(200, active),
+      'POST /api/v1/tokens/tok_active2/revoke': () =>
+        json(200, { success: true, status: 'revoked' }),
+    });
+    const user = userEvent.setup();
+    renderSection();
+    await user.click(await screen.findByRole('tab', { name: 'الرموز الصادرة' }));
+    await user.click(await screen.findByRole('button', { name: 'سجل الرمز tok_active2' }));
+    await user.click(await screen.findByRole('button', { name: 'إلغاء الرمز' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'إلغاء هذا الرمز؟' });
+    await user.click(within(confirm).getByRole('button', { name: 'إلغاء الرمز' }));
+    await waitFor(() => expect(callsTo('POST /api/v1/tokens/tok_active2/revoke')).toHaveLength(1));
   });
 
   it('shows loading, then an error with a retry, then the empty state', async () => {

@@ -19,7 +19,7 @@ export default function CodesSection({
       <div className="max-w-3xl">
         <VerifyCodePanel organizationId={organization.id} role={organization.role} />
       </div>
-      <CodesList organizationId={organization.id} />
+      <CodesList organizationId={organization.id} role={organization.role} />
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import type { CodeDirection, CodeList, StaffVerifyResult, TokenStatus } from '@tanqin/shared';
+import type {
+  CodeDirection,
+  CodeHistory,
+  CodeList,
+  StaffVerifyResult,
+  TokenStatus,
+} from '@tanqin/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -7,7 +13,12 @@ export const CODES_PAGE_SIZE = 20;
 export interface CodesFilter {
   direction: CodeDirection;
   status?: TokenStatus;
-  page: number;
+  /** Part of the reference. */
+  q?: string;
+  /** Calendar days (yyyy-mm-dd) in the reader's time zone, both included. */
+  from?: string;
+  to?: string;
+  cursor?: string;
 }
 
 /** Every codes query of an organisation starts with this key: a decrypt refreshes them all. */
@@ -15,12 +26,24 @@ export const codesKeys = {
   all: (organizationId: string) => ['codes', organizationId] as const,
   list: (organizationId: string, filter: CodesFilter) =>
     ['codes', organizationId, 'list', filter] as const,
+  history: (organizationId: string, tokenId: string) =>
+    ['codes', organizationId, 'history', tokenId] as const,
 };
 
-function listPath({ direction, status, page }: CodesFilter) {
-  const query = new URLSearchParams({ direction, page: String(page) });
+const startOfDay = (day: string) => new Date(`${day}T00:00:00`);
+
+function listPath({ direction, status, q, from, to, cursor }: CodesFilter) {
+  const query = new URLSearchParams({ direction });
   if (status) query.set('status', status);
-  query.set('page_size', String(CODES_PAGE_SIZE));
+  if (q?.trim()) query.set('q', q.trim());
+  if (from) query.set('from', startOfDay(from).toISOString());
+  if (to) {
+    const end = startOfDay(to);
+    end.setDate(end.getDate() + 1);
+    query.set('to', end.toISOString());
+  }
+  if (cursor) query.set('cursor', cursor);
+  query.set('limit', String(CODES_PAGE_SIZE));
   return `/api/v1/tokens?${query}`;
 }
 
@@ -31,6 +54,30 @@ export const useCodes = (organizationId: string, filter: CodesFilter) =>
     queryFn: ({ signal }) => apiRequest<CodeList>(listPath(filter), { signal }),
     placeholderData: keepPreviousData,
   });
+
+/** GET /api/v1/tokens/:id/history: the code and who issued, decrypted or revoked it. */
+export const useCodeHistory = (organizationId: string, tokenId: string | null) =>
+  useQuery({
+    queryKey: codesKeys.history(organizationId, tokenId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest<CodeHistory>(`/api/v1/tokens/${encodeURIComponent(tokenId!)}/history`, {
+        signal,
+      }),
+    enabled: tokenId !== null,
+  });
+
+/** POST /api/v1/tokens/:id/revoke: the code stops working and its data is deleted. */
+export function useRevokeCode(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tokenId: string) =>
+      apiRequest<{ success: true; status: 'revoked' }>(
+        `/api/v1/tokens/${encodeURIComponent(tokenId)}/revoke`,
+        { method: 'POST' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: codesKeys.all(organizationId) }),
+  });
+}
 
 /**
  * POST /api/v1/tokens/verify: decrypts a code once. The answer is personal data: it is not

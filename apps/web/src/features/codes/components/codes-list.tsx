@@ -1,29 +1,25 @@
 import {
   type CodeDirection,
   type CodeListItem,
+  type MemberRole,
   TOKEN_STATUSES,
   type TokenStatus,
 } from '@tanqin/shared';
-import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
+import { ChevronLeft, ChevronRight, History, Inbox } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { SelectField } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { useCodes } from '../api/codes-queries.ts';
+import { type CodesFilter, useCodes } from '../api/codes-queries.ts';
 import { fieldLabel } from '../field-labels.ts';
 import { formatCount, formatLongDate, formatTime } from '../format.ts';
-
-const STATUS_TONES: Record<TokenStatus, BadgeTone> = {
-  active: 'green',
-  used: 'sky',
-  expired: 'amber',
-  revoked: 'red',
-};
+import { CodeHistoryDrawer } from './code-history-drawer.tsx';
+import { STATUS_TONES } from './status-tones.ts';
 
 function When({ at }: { at: string }) {
   return (
@@ -49,17 +45,36 @@ function Cell({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function CodeRow({ item, direction }: { item: CodeListItem; direction: CodeDirection }) {
+function CodeRow({
+  item,
+  direction,
+  onOpen,
+}: {
+  item: CodeListItem;
+  direction: CodeDirection;
+  onOpen: () => void;
+}) {
   const { t } = useTranslation('codes');
   return (
     <tr className="max-md:block max-md:border-t max-md:border-slate-100 max-md:py-2">
       <Cell label={t('list.columns.reference')}>
-        <span className="ltr-island font-mono text-xs text-slate-700 max-md:break-all md:whitespace-nowrap">
-          {item.token_id}
-        </span>
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={t('list.openHistoryOf', { reference: item.token_id })}
+          className="inline-flex items-center gap-1.5 rounded text-start text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          <History aria-hidden className="size-4 shrink-0" />
+          <span className="ltr-island font-mono text-xs max-md:break-all md:whitespace-nowrap">
+            {item.token_id}
+          </span>
+        </button>
       </Cell>
       <Cell label={t('list.columns.status')}>
-        <Badge tone={STATUS_TONES[item.status]}>{t(`status.${item.status}`)}</Badge>
+        <span className="flex flex-wrap gap-1">
+          <Badge tone={STATUS_TONES[item.status]}>{t(`status.${item.status}`)}</Badge>
+          {item.is_test ? <Badge tone="amber">{t('list.test')}</Badge> : null}
+        </span>
       </Cell>
       <Cell label={t('list.columns.fields')}>
         <span className="md:min-w-40 md:inline-block">
@@ -95,19 +110,22 @@ function CodeRow({ item, direction }: { item: CodeListItem; direction: CodeDirec
 
 function CodesTable({
   organizationId,
-  direction,
-  status,
-  page,
-  onPage,
+  filter,
+  pageNumber,
+  onNext,
+  onPrevious,
+  onOpen,
 }: {
   organizationId: string;
-  direction: CodeDirection;
-  status?: TokenStatus;
-  page: number;
-  onPage: (page: number) => void;
+  filter: CodesFilter;
+  pageNumber: number;
+  onNext: (cursor: string) => void;
+  onPrevious: () => void;
+  onOpen: (tokenId: string) => void;
 }) {
   const { t } = useTranslation('codes');
-  const codes = useCodes(organizationId, { direction, status, page });
+  const codes = useCodes(organizationId, filter);
+  const { direction } = filter;
 
   if (codes.isError) {
     return (
@@ -131,9 +149,10 @@ function CodesTable({
       </div>
     );
   }
-  const { tokens, total, page_size } = codes.data;
+  const { tokens, total, next_cursor } = codes.data;
   if (total === 0) {
-    const empty = status
+    const filtered = filter.status || filter.q?.trim() || filter.from || filter.to;
+    const empty = filtered
       ? 'list.emptyFiltered'
       : direction === 'issued'
         ? 'list.emptyIssued'
@@ -147,7 +166,6 @@ function CodesTable({
       </div>
     );
   }
-  const pages = Math.max(1, Math.ceil(total / page_size));
   return (
     <div className="space-y-3" aria-busy={codes.isFetching}>
       <Table label={t('list.label')} className="max-md:block">
@@ -164,7 +182,12 @@ function CodesTable({
         </TableHead>
         <tbody className="max-md:block">
           {tokens.map((item) => (
-            <CodeRow key={item.token_id} item={item} direction={direction} />
+            <CodeRow
+              key={item.token_id}
+              item={item}
+              direction={direction}
+              onOpen={() => onOpen(item.token_id)}
+            />
           ))}
         </tbody>
       </Table>
@@ -173,24 +196,19 @@ function CodesTable({
         className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
       >
         <p>
-          {t('list.page', { page: formatCount(page), pages: formatCount(pages) })} ·{' '}
+          {t('list.pageOnly', { page: formatCount(pageNumber) })} ·{' '}
           {t('list.total', { n: formatCount(total) })}
         </p>
         <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-          >
+          <Button variant="secondary" size="sm" disabled={pageNumber <= 1} onClick={onPrevious}>
             <ChevronLeft aria-hidden className="size-4 rtl:rotate-180" />
             {t('list.previous')}
           </Button>
           <Button
             variant="secondary"
             size="sm"
-            disabled={page >= pages}
-            onClick={() => onPage(page + 1)}
+            disabled={!next_cursor}
+            onClick={() => next_cursor && onNext(next_cursor)}
           >
             {t('list.next')}
             <ChevronRight aria-hidden className="size-4 rtl:rotate-180" />
@@ -201,58 +219,105 @@ function CodesTable({
   );
 }
 
-/** The organisation's codes, issued or received, with a status filter and pages. */
-export function CodesList({ organizationId }: { organizationId: string }) {
+/**
+ * The organisation's codes, issued or received: searchable by reference, status and date, paged
+ * by cursor; each opens its history (who decrypted it, receipts) and, if issued, can be revoked.
+ */
+export function CodesList({ organizationId, role }: { organizationId: string; role: MemberRole }) {
   const { t } = useTranslation('codes');
   const [direction, setDirection] = useState<CodeDirection>('received');
   const [status, setStatus] = useState<TokenStatus>();
-  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  // The cursors of the pages before this one: Previous pops, Next pushes.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const [opened, setOpened] = useState<string | null>(null);
+  const restart =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setCursors([]);
+    };
+  const filter: CodesFilter = {
+    direction,
+    status,
+    q: q.trim() || undefined,
+    from: from || undefined,
+    to: to || undefined,
+    cursor: cursors.at(-1),
+  };
 
   return (
     <Card className="p-5">
       <h3 className="mb-4 text-base font-bold text-slate-900">{t('list.title')}</h3>
       <Tabs
         value={direction}
-        onValueChange={(value) => {
-          setDirection(value as CodeDirection);
-          setPage(1);
-        }}
+        onValueChange={(value) => restart(setDirection)(value as CodeDirection)}
       >
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <TabsList>
-            <TabsTrigger value="received">{t('list.received')}</TabsTrigger>
-            <TabsTrigger value="issued">{t('list.issued')}</TabsTrigger>
-          </TabsList>
-          <div className="w-full sm:w-48">
-            <SelectField
-              label={t('list.statusFilter')}
-              value={status ?? ''}
-              onChange={(event) => {
-                setStatus((event.target.value || undefined) as TokenStatus | undefined);
-                setPage(1);
-              }}
-            >
-              <option value="">{t('list.allStatuses')}</option>
-              {TOKEN_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {t(`status.${value}`)}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-        </div>
+        <TabsList>
+          <TabsTrigger value="received">{t('list.received')}</TabsTrigger>
+          <TabsTrigger value="issued">{t('list.issued')}</TabsTrigger>
+        </TabsList>
+        <search className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <TextField
+            label={t('list.search')}
+            type="search"
+            dir="ltr"
+            className="text-start font-mono"
+            placeholder="tok_…"
+            value={q}
+            onChange={(event) => restart(setQ)(event.target.value)}
+          />
+          <SelectField
+            label={t('list.statusFilter')}
+            value={status ?? ''}
+            onChange={(event) =>
+              restart(setStatus)((event.target.value || undefined) as TokenStatus | undefined)
+            }
+          >
+            <option value="">{t('list.allStatuses')}</option>
+            {TOKEN_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`status.${value}`)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={t('list.from')}
+            type="date"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => restart(setFrom)(event.target.value)}
+          />
+          <TextField
+            label={t('list.to')}
+            type="date"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => restart(setTo)(event.target.value)}
+          />
+        </search>
         {(['received', 'issued'] as const).map((value) => (
           <TabsContent key={value} value={value}>
             <CodesTable
               organizationId={organizationId}
-              direction={value}
-              status={status}
-              page={page}
-              onPage={setPage}
+              filter={{ ...filter, direction: value }}
+              pageNumber={cursors.length + 1}
+              onNext={(cursor) => setCursors([...cursors, cursor])}
+              onPrevious={() => setCursors(cursors.slice(0, -1))}
+              onOpen={setOpened}
             />
           </TabsContent>
         ))}
       </Tabs>
+      <CodeHistoryDrawer
+        organizationId={organizationId}
+        role={role}
+        tokenId={opened}
+        canRevokeHere={direction === 'issued'}
+        onClose={() => setOpened(null)}
+      />
     </Card>
   );
 }

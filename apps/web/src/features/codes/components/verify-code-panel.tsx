@@ -73,6 +73,9 @@ export function VerifyCodePanel({
       return;
     }
     setFailure(undefined);
+    // The previous person's data leaves the screen the moment another code is submitted.
+    setResult(undefined);
+    setIsCleared(false);
     verify.mutate(value, {
       onSuccess: (answer) => {
         setResult(answer);
