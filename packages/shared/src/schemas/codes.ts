@@ -119,3 +119,4 @@ export const codeRevokedSchema = z.object({
   success: successSchema,
   status: z.literal('revoked'),
 });
+export type CodeRevoked = z.infer<typeof codeRevokedSchema>;

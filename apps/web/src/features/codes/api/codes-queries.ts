@@ -2,6 +2,7 @@ import type {
   CodeDirection,
   CodeHistory,
   CodeList,
+  CodeRevoked,
   StaffVerifyResult,
   TokenStatus,
 } from '@tanqin/shared';
@@ -71,10 +72,9 @@ export function useRevokeCode(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tokenId: string) =>
-      apiRequest<{ success: true; status: 'revoked' }>(
-        `/api/v1/tokens/${encodeURIComponent(tokenId)}/revoke`,
-        { method: 'POST' },
-      ),
+      apiRequest<CodeRevoked>(`/api/v1/tokens/${encodeURIComponent(tokenId)}/revoke`, {
+        method: 'POST',
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: codesKeys.all(organizationId) }),
   });
 }
