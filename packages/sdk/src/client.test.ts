@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SdkTestServer, startSdkTestServer } from '../test/test-server.ts';
 import {
   type FetchLike,
   Tanqin,
@@ -7,7 +8,6 @@ import {
   TanqinNetworkError,
   TanqinOAuthError,
 } from './index.ts';
-import { type SdkTestServer, startSdkTestServer } from './test-server.ts';
 
 const person = {
   full_name: 'محمد أحمد القحطاني',

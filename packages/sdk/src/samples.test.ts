@@ -10,8 +10,8 @@ import {
   sdkSample,
 } from '../../../apps/web/src/features/landing/components/api-samples.ts';
 import { buildSdkSnippet } from '../../../apps/web/src/features/org-dashboard/dashboard/sdk-snippet.ts';
+import { type Integrator, type SdkTestServer, startSdkTestServer } from '../test/test-server.ts';
 import { Tanqin } from './index.ts';
-import { type Integrator, type SdkTestServer, startSdkTestServer } from './test-server.ts';
 import { isWellFormedToken } from './token-code.ts';
 
 /**

@@ -1,17 +1,58 @@
 import type {
+  GenerateTokenResponse,
+  oauthTokenResponseSchema,
   ProblemCode,
+  ProblemDetails,
+  RevokeTokenResponse,
+  FieldError as ServerFieldError,
   GenerateTokenInput as ServerGenerateInput,
   TokenStatus as ServerTokenStatus,
+  TokenStatusResponse,
+  VerifyTokenResponse,
 } from '@tanqin/shared';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { GenerateTokenInput, TanqinErrorCode, TokenStatus } from './types.ts';
+import type { z } from 'zod';
+import type {
+  AccessTokenResponse,
+  FieldError,
+  GenerateTokenInput,
+  GenerateTokenResult,
+  Problem,
+  RevokeTokenResult,
+  TanqinErrorCode,
+  TokenStatus,
+  TokenStatusResult,
+  VerifyTokenResult,
+} from './types.ts';
 
-// The SDK writes its public types out (so it has no dependencies); these checks, run by
-// `tsc`, keep them equal to the schemas the server validates with.
-describe('the SDK types match the server', () => {
+/*
+ * The SDK writes its public types out (so the published package has no dependencies); these
+ * checks, run by `tsc` (npm run typecheck), keep each one equal to the zod schema the server
+ * validates a body with or serialises an answer through: a field added, removed or retyped on
+ * either side fails the typecheck.
+ */
+describe('the SDK types match the server schemas', () => {
   it('accepts exactly the generate body the server validates', () => {
     expectTypeOf<GenerateTokenInput>().toExtend<ServerGenerateInput>();
     expectTypeOf<ServerGenerateInput>().toExtend<GenerateTokenInput>();
+  });
+
+  it('reads each answer of the token API as the server sends it', () => {
+    expectTypeOf<GenerateTokenResult>().toEqualTypeOf<GenerateTokenResponse>();
+    expectTypeOf<TokenStatusResult>().toEqualTypeOf<TokenStatusResponse>();
+    expectTypeOf<RevokeTokenResult>().toEqualTypeOf<RevokeTokenResponse>();
+    expectTypeOf<AccessTokenResponse>().toEqualTypeOf<z.infer<typeof oauthTokenResponseSchema>>();
+    // The shared data: the SDK names JSON values its own way; each accepts the other's.
+    expectTypeOf<VerifyTokenResult>().toExtend<VerifyTokenResponse>();
+    expectTypeOf<VerifyTokenResponse>().toExtend<VerifyTokenResult>();
+    expectTypeOf<keyof VerifyTokenResult>().toEqualTypeOf<keyof VerifyTokenResponse>();
+  });
+
+  it('reads a problem as the server sends it', () => {
+    expectTypeOf<FieldError>().toEqualTypeOf<ServerFieldError>();
+    expectTypeOf<Problem>().toExtend<ProblemDetails>();
+    expectTypeOf<ProblemDetails>().toExtend<Problem>();
+    expectTypeOf<keyof Problem>().toEqualTypeOf<keyof ProblemDetails>();
   });
 
   it('names the same token statuses and only problem codes the server has', () => {

@@ -9,7 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../apps/api/test/harness.ts';
-import { Tanqin, type TanqinOptions } from './client.ts';
+import { Tanqin, type TanqinOptions } from '../src/client.ts';
 
 export interface SdkTestServer {
   server: TestServer;
