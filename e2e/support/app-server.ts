@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -10,19 +11,29 @@ import { launchBrowser, openPage, type viewports } from './browser.ts';
 
 const webDistDir = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
 /**
  * The product as `npm start` runs it (embedded PGlite in a data folder, the built web app),
  * on an ephemeral port. `restart` closes and reopens it on the same data folder.
  */
 export async function startAppServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-e2e-'));
+  // The server knows its own address (PUBLIC_URL): the development identity provider is there.
+  let port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDistDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...env,
   });
-  let port = 0;
   let current: Awaited<ReturnType<typeof boot>>;
 
   async function boot() {

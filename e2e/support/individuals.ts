@@ -65,8 +65,41 @@ export function newPerson(): Person {
   };
 }
 
-/** Registers and confirms through the API, then stores the token like the web app does. */
-export async function registerConfirmedPerson(page: Page, dataDir: string, person = newPerson()) {
+/**
+ * Proves the person's national id at the development identity provider through the API, the way
+ * a browser goes: start, the provider's sign-in form, its redirects back to /identity/callback,
+ * then complete with what the callback got.
+ */
+export async function proveIdentityByApi(page: Page, token: string, nationalId: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const start = await page.request.post('/api/v1/individuals/me/identity/start', { headers });
+  if (!start.ok()) throw new Error(`identity start: ${start.status()}`);
+  const { authorization_url } = (await start.json()) as { authorization_url: string };
+  const signIn = await page.request.get(authorization_url);
+  const action = (await signIn.text()).match(/<form method="post" action="([^"]+)"/)?.[1];
+  if (!action) throw new Error(`no sign-in form at ${signIn.url()}`);
+  const back = await page.request.post(new URL(action, signIn.url()).href, {
+    form: { national_id: nationalId },
+  });
+  const callback = new URL(back.url());
+  if (callback.pathname !== '/identity/callback') throw new Error(`ended at ${back.url()}`);
+  const complete = await page.request.post('/api/v1/individuals/me/identity/complete', {
+    headers,
+    data: Object.fromEntries(callback.searchParams),
+  });
+  if (!complete.ok()) throw new Error(`identity complete: ${complete.status()}`);
+}
+
+/**
+ * Registers and confirms through the API, proves the national id (unless `prove` is false), then
+ * stores the token like the web app does.
+ */
+export async function registerConfirmedPerson(
+  page: Page,
+  dataDir: string,
+  person = newPerson(),
+  { prove = true }: { prove?: boolean } = {},
+) {
   const response = await page.request.post('/api/v1/auth/register/individual', {
     data: { ...person, confirmPassword: person.password, method: 'sms' },
   });
@@ -77,6 +110,7 @@ export async function registerConfirmedPerson(page: Page, dataDir: string, perso
     data: { method: 'sms', code: lastCodeTo(dataDir, person.phoneNumber) },
   });
   if (!confirm.ok()) throw new Error(`confirm: ${confirm.status()}`);
+  if (prove) await proveIdentityByApi(page, token, person.nationalId);
   await page.goto('/');
   await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
   return { person, token };

@@ -23,6 +23,8 @@ import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { devIdentityProviderRoutes } from './modules/identity/dev-identity-provider.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { individualRoutes } from './modules/individuals/individuals.routes.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
 import { deliverDueNotifications } from './modules/notifications/notification-delivery.service.ts';
@@ -172,6 +174,7 @@ export async function buildApp(
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       await api.register(individualRoutes, { ctx });
+      await api.register(identityRoutes, { ctx });
       await api.register(profileRoutes, { ctx });
       await api.register(organizationRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
@@ -200,6 +203,8 @@ export async function buildApp(
     },
     { prefix: '/v1' },
   );
+  // No identity provider configured: the server is its own development one (never in production).
+  if (config.identity.development) await app.register(devIdentityProviderRoutes, { ctx });
   await registerWebApp(app, config.webDistDir);
   ctx.jobs.register({ name: 'token expiry sweep', everyMs: 30_000, run: () => expireTokens(ctx) });
   // Each process holds its own uses in memory: each flushes them.

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTACT_EMAIL, DEFAULT_PRICE_PER_CALL, isIpOrCidr } from '@tanqin/shared';
@@ -36,6 +36,23 @@ export interface Config {
   operatorToken: string | undefined;
   logLevel: string;
   webDistDir: string;
+  identity: IdentityConfig;
+}
+
+/**
+ * The identity provider people prove their national id at (OpenID Connect). Without
+ * IDENTITY_ISSUER: the built-in development provider at PUBLIC_URL/dev-idp (never in production).
+ */
+export interface IdentityConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The ID token claim that carries the national id (IDENTITY_NATIONAL_ID_CLAIM). */
+  nationalIdClaim: string;
+  /** Scopes asked for, space separated (IDENTITY_SCOPES, default `openid`). */
+  scopes: string;
+  /** True: `issuer` is the built-in development provider this server serves itself. */
+  development: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -121,6 +138,46 @@ function parseCount(name: string, value: string | undefined): number | undefined
   return Number(value);
 }
 
+export const DEV_IDENTITY_PATH = '/dev-idp';
+
+function identityConfig(
+  env: Env,
+  publicUrl: string,
+  tokenPepper: string,
+  isProduction: boolean,
+): IdentityConfig {
+  const nationalIdClaim = env.IDENTITY_NATIONAL_ID_CLAIM?.trim() || 'national_id';
+  const scopes = env.IDENTITY_SCOPES?.trim() || 'openid';
+  const issuer = env.IDENTITY_ISSUER?.trim();
+  if (!issuer) {
+    if (isProduction) {
+      throw new Error(
+        'IDENTITY_ISSUER, IDENTITY_CLIENT_ID and IDENTITY_CLIENT_SECRET must be set in production: ' +
+          'the development identity provider does not run there',
+      );
+    }
+    return {
+      issuer: `${publicUrl.replace(/\/+$/, '')}${DEV_IDENTITY_PATH}`,
+      clientId: 'tanqin-development',
+      clientSecret: createHmac('sha256', tokenPepper)
+        .update('dev-identity-client')
+        .digest('base64url'),
+      nationalIdClaim,
+      scopes,
+      development: true,
+    };
+  }
+  const clientId = env.IDENTITY_CLIENT_ID?.trim();
+  const clientSecret = env.IDENTITY_CLIENT_SECRET?.trim();
+  if (!clientId || !clientSecret) {
+    throw new Error('IDENTITY_ISSUER needs IDENTITY_CLIENT_ID and IDENTITY_CLIENT_SECRET');
+  }
+  if (isProduction && !issuer.startsWith('https://')) {
+    throw new Error('IDENTITY_ISSUER must be an https:// address in production');
+  }
+  return { issuer, clientId, clientSecret, nationalIdClaim, scopes, development: false };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
@@ -132,6 +189,8 @@ export function loadConfig(env: Env = process.env): Config {
   const requestLogDays = retentionDays(env, 'REQUEST_LOG_DAYS', 30);
   const usageLogDays = retentionDays(env, 'USAGE_LOG_DAYS', 90);
   const port = Number(env.PORT ?? 3000);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const secrets = loadOrCreateSecrets(dataDir, env, isProduction);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -142,7 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Tanqin <no-reply@tanqin.sa>',
     contactInbox: env.CONTACT_INBOX || CONTACT_EMAIL,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     pricePerCall: price,
     requestLogDays,
@@ -152,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxConcurrentRequests: parseCount('MAX_CONCURRENT_REQUESTS', env.MAX_CONCURRENT_REQUESTS),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
-    ...loadOrCreateSecrets(dataDir, env, isProduction),
+    ...secrets,
+    identity: identityConfig(env, publicUrl, secrets.tokenPepper, isProduction),
   };
 }

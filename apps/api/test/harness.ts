@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
@@ -83,7 +84,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server on an ephemeral port over a real database: tests speak real HTTP to it. */
+/** A port nothing listens on now, so a server can know its own address (PUBLIC_URL) before it starts. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * The real server over a real database on a free port, which is its PUBLIC_URL (the development
+ * identity provider is reached there): tests speak real HTTP to it.
+ */
 export async function startTestServer(
   kind: DatabaseKind,
   options: {
@@ -94,19 +107,18 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(kind);
+  const port = await freePort();
   // Every answer must match the schema its route declares for its status (lib/contract.ts).
   const violations: string[] = [];
   const { app, ctx, routes } = await buildApp({
-    config: testConfig(options.env),
+    config: testConfig({ PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env }),
     db,
     clock: options.clock,
     runBackgroundJobs: false,
     onContractViolation: (message) => violations.push(message),
     ...options.app,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     db,

@@ -13,6 +13,7 @@ export * from './schemas/common.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/documents.ts';
 export * from './schemas/health.ts';
+export * from './schemas/identity.ts';
 export * from './schemas/individuals.ts';
 export * from './schemas/oauth.ts';
 export * from './schemas/operator.ts';

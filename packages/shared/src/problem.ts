@@ -94,10 +94,30 @@ export const problems = {
     ar: 'البريد الإلكتروني مسجل مسبقاً',
     en: 'This email is already registered',
   },
-  national_id_taken: {
+  identity_unverified: {
+    status: 403,
+    ar: 'أثبت هويتك أولاً لترى الرموز الصادرة برقم هويتك',
+    en: 'Prove your identity first to see the codes issued for your national id',
+  },
+  identity_mismatch: {
     status: 409,
-    ar: 'يوجد حساب مسجل برقم الهوية هذا',
-    en: 'An account with this national id already exists',
+    ar: 'رقم الهوية الذي أثبته مزوّد الهوية لا يطابق رقم الهوية المسجّل في حسابك',
+    en: 'The national id proven at the identity provider does not match the one registered on your account',
+  },
+  identity_already_proven: {
+    status: 409,
+    ar: 'أُثبت رقم الهوية هذا في حساب آخر، فلا يمكن إثباته مرة أخرى',
+    en: 'This national id has already been proven on another account and cannot be proven again',
+  },
+  identity_proof_failed: {
+    status: 400,
+    ar: 'لم يكتمل إثبات الهوية، ابدأ من جديد',
+    en: 'The identity proof did not complete, start again',
+  },
+  identity_provider_unavailable: {
+    status: 502,
+    ar: 'تعذّر الوصول إلى مزوّد الهوية، حاول مرة أخرى لاحقاً',
+    en: 'The identity provider cannot be reached, try again later',
   },
   invalid_code: {
     status: 400,

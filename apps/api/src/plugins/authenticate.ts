@@ -24,7 +24,7 @@ export async function requireSession(ctx: AppContext, request: FastifyRequest): 
 
 /** A signed-in user whose account is confirmed: every other signed-in route's caller. */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
-  const { confirmed, ...principal } = await requireSession(ctx, request);
+  const { confirmed, identityProven: _, ...principal } = await requireSession(ctx, request);
   if (!confirmed) throw new AppError('account_unconfirmed');
   return principal;
 }
@@ -54,6 +54,21 @@ export async function requireIndividual(ctx: AppContext, request: FastifyRequest
   if (principal.kind !== 'individual') {
     throw new AppError('forbidden', 'This is for individual accounts');
   }
+  return principal;
+}
+
+/**
+ * An individual whose national id is proven at the identity provider: the callers of every route
+ * that shows or acts on the codes issued for that national id (read from the database on each
+ * request, so a proof counts at once on every process).
+ */
+export async function requireProvenIndividual(ctx: AppContext, request: FastifyRequest) {
+  const { confirmed, identityProven, ...principal } = await requireSession(ctx, request);
+  if (!confirmed) throw new AppError('account_unconfirmed');
+  if (principal.kind !== 'individual') {
+    throw new AppError('forbidden', 'This is for individual accounts');
+  }
+  if (!identityProven) throw new AppError('identity_unverified');
   return principal;
 }
 

@@ -34,6 +34,12 @@ export const routes: RouteObject[] = [
         loader: requireIndividualToken,
         lazy: () => import('../routes/dashboard.tsx'),
       },
+      // The identity provider sends the browser back here with the code and state.
+      {
+        path: '/identity/callback',
+        loader: requireIndividualToken,
+        lazy: () => import('../routes/identity-callback.tsx'),
+      },
       {
         path: '/login',
         loader: redirectIfIndividualSignedIn,

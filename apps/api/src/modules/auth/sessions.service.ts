@@ -179,6 +179,8 @@ export async function endUserSessions(
 /** A signed-in caller, and whether their account is confirmed (an individual's may not be yet). */
 export interface Session extends Principal {
   confirmed: boolean;
+  /** An individual whose national id is proven at the identity provider. */
+  identityProven: boolean;
 }
 
 /** Checks a bearer access token and that its session is still open. */
@@ -200,8 +202,9 @@ export async function authenticateAccessToken(
   // Signed by us, yet checked: a token with a missing or malformed id is refused, never queried.
   const { sid: sessionId, sub: userId } = payload;
   if (!isUuid(sessionId) || !isUuid(userId)) throw sessionExpired();
-  const [session] = await ctx.db.query<{ confirmed: boolean }>(
-    `select (u.kind = 'organization' or u.confirmed_at is not null) as confirmed
+  const [session] = await ctx.db.query<{ confirmed: boolean; identity_proven: boolean }>(
+    `select (u.kind = 'organization' or u.confirmed_at is not null) as confirmed,
+            (u.identity_proven_at is not null) as identity_proven
        from sessions s join users u on u.id = s.user_id
       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3`,
     [sessionId, userId, ctx.clock.now()],
@@ -212,5 +215,6 @@ export async function authenticateAccessToken(
     sessionId,
     kind: payload.kind === 'individual' ? 'individual' : 'organization',
     confirmed: session.confirmed,
+    identityProven: session.identity_proven,
   };
 }

@@ -25,7 +25,6 @@ export const MAX_SENDS_PER_HOUR = 5;
 export const MAX_REGISTRATIONS_PER_IP_PER_HOUR = 30;
 
 const emailTaken = () => new AppError('email_taken');
-const nationalIdTaken = () => new AppError('national_id_taken');
 const codeExpired = () => new AppError('code_expired');
 
 const codeHash = (ctx: AppContext, userId: string, code: string) =>
@@ -133,6 +132,10 @@ async function issueCode(ctx: AppContext, userId: string, method: VerificationMe
  * Creates an individual's account: the national id only as an HMAC under the pepper (the same
  * function codes are issued with) plus its last four digits. The answer is a session, so the
  * person can confirm with the code sent by the chosen method.
+ *
+ * Whether the national id already has an account changes nothing in the answer (no oracle): a
+ * national id belongs to the account that proves it at the identity provider (modules/identity),
+ * and until then no account sees the codes issued for it.
  */
 export async function registerIndividual(
   ctx: AppContext,
@@ -164,10 +167,6 @@ export async function registerIndividual(
         input.email.toLowerCase(),
       ]);
       if (sameEmail) throw emailTaken();
-      const [sameId] = await tx.query('select 1 from users where national_id_hash = $1', [
-        nationalIdHash,
-      ]);
-      if (sameId) throw nationalIdTaken();
       await tx.query(
         `insert into users (id, kind, email, first_name, last_name, phone, password_hash,
            national_id_hash, national_id_last4)
@@ -185,10 +184,7 @@ export async function registerIndividual(
       );
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const constraint = (error as { constraint?: string }).constraint ?? '';
-      throw constraint.includes('national_id') ? nationalIdTaken() : emailTaken();
-    }
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
   const target = { phone: input.phoneNumber, email: input.email };

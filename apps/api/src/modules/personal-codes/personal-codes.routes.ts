@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type ContractApp, guard, problemAnswers, SESSION_PROBLEMS } from '../../lib/contract.ts';
-import { requireIndividual } from '../../plugins/authenticate.ts';
+import { requireProvenIndividual } from '../../plugins/authenticate.ts';
 import { listPersonalCodes, revokePersonalCode } from './personal-codes.service.ts';
 
 /** A malformed id is answered like an unknown one: 404, nothing learnt. */
@@ -21,13 +21,14 @@ function codeId(request: FastifyRequest): string {
 }
 
 const tags = ['Individuals'];
-const PERSON_PROBLEMS = [...SESSION_PROBLEMS, 'forbidden'] as const;
+/** Also an individual whose national id is not proven yet: no code metadata before the proof. */
+const PERSON_PROBLEMS = [...SESSION_PROBLEMS, 'forbidden', 'identity_unverified'] as const;
 /** Revoking: unknown or someone else's (404), or too late (used, expired). */
 const REVOKE_PROBLEMS = [...PERSON_PROBLEMS, 'not_found', 'token_used', 'token_expired'] as const;
 
-/** The person's own codes: where they went, and a way to stop one. */
+/** The person's own codes: where they went, and a way to stop one (once their identity is proven). */
 export async function personalCodeRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
-  const person = guard((request) => requireIndividual(ctx, request));
+  const person = guard((request) => requireProvenIndividual(ctx, request));
 
   app.get(
     '/me/codes',

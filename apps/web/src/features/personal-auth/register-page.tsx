@@ -108,7 +108,6 @@ function RegisterForm({ onRegistered }: { onRegistered: (verification: Verificat
 
   const errorText = (error?: FieldError) => {
     if (error?.type === 'email_taken') return t('register.emailTaken');
-    if (error?.type === 'national_id_taken') return t('register.nationalIdTaken');
     return fieldErrorText(error);
   };
 
@@ -119,16 +118,13 @@ function RegisterForm({ onRegistered }: { onRegistered: (verification: Verificat
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'email_taken') {
           setError('email', { type: 'email_taken' }, { shouldFocus: true });
-        } else if (error instanceof ApiError && error.code === 'national_id_taken') {
-          setError('nationalId', { type: 'national_id_taken' }, { shouldFocus: true });
         } else showServerFieldErrors(error, setError, FIELDS, { focusFirst: true });
       },
     }),
   );
 
   const isTaken =
-    registration.error instanceof ApiError &&
-    ['email_taken', 'national_id_taken'].includes(registration.error.code);
+    registration.error instanceof ApiError && registration.error.code === 'email_taken';
   const hasFieldErrors =
     registration.error instanceof ApiError && registration.error.fieldErrors.length > 0;
 

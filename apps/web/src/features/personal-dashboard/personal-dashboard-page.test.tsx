@@ -7,6 +7,17 @@ import { personalCode } from './test/fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The person's national id is proven: their codes are shown (identity.test.tsx: before). */
+const provenIdentity = {
+  'GET /api/v1/individuals/me/identity': () =>
+    json(200, {
+      proven: true,
+      proven_at: '2026-11-20T09:00:00.000Z',
+      provider: 'https://id.example.sa',
+      development_provider: false,
+    }),
+};
+
 /** Signed in as a person, on the page's own address. */
 function renderPage() {
   localStorage.setItem('auth_token', 'personal-token');
@@ -51,7 +62,10 @@ const usedCode = personalCode({
 
 describe('personal dashboard', () => {
   it('explains how codes reach the list when there are none', async () => {
-    const api = mockApi({ 'GET /api/v1/me/codes': () => json(200, { codes: [] }) });
+    const api = mockApi({
+      ...provenIdentity,
+      'GET /api/v1/me/codes': () => json(200, { codes: [] }),
+    });
     renderPage();
     await screen.findByRole('heading', { name: 'لا توجد رموز لهويتك بعد' });
     expect(screen.getByText(/قسم «تنقين» في تطبيق الجهة/)).toBeInTheDocument();
@@ -63,6 +77,7 @@ describe('personal dashboard', () => {
 
   it('shows each code with its issuer, status, times and Arabic field labels', async () => {
     mockApi({
+      ...provenIdentity,
       'GET /api/v1/me/codes': () => json(200, { codes: [personalCode(), usedCode] }),
     });
     renderPage();
@@ -91,7 +106,10 @@ describe('personal dashboard', () => {
   });
 
   it('expands a code to its usage trail: which body, when, which fields, oldest first', async () => {
-    mockApi({ 'GET /api/v1/me/codes': () => json(200, { codes: [usedCode] }) });
+    mockApi({
+      ...provenIdentity,
+      'GET /api/v1/me/codes': () => json(200, { codes: [usedCode] }),
+    });
     renderPage();
     const toggle = await screen.findByRole('button', { name: 'سجل الاستخدام (3)' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -130,6 +148,7 @@ describe('personal dashboard', () => {
       ],
     });
     const api = mockApi({
+      ...provenIdentity,
       'GET /api/v1/me/codes': () => json(200, { codes: [personalCode()] }),
       'POST /api/v1/me/codes/tok_active1/revoke': () => json(200, { success: true, code: revoked }),
     });
@@ -158,6 +177,7 @@ describe('personal dashboard', () => {
   it('says why a revoke was refused and reads the list again', async () => {
     let listed = personalCode();
     const api = mockApi({
+      ...provenIdentity,
       'GET /api/v1/me/codes': () => json(200, { codes: [listed] }),
       'POST /api/v1/me/codes/tok_active1/revoke': () => {
         listed = personalCode({ status: 'used', used_at: '2026-11-22T07:05:00.000Z' });
@@ -177,6 +197,7 @@ describe('personal dashboard', () => {
   it('shows a load failure, then the codes after refresh', async () => {
     let fail = true;
     mockApi({
+      ...provenIdentity,
       'GET /api/v1/me/codes': () =>
         fail
           ? json(500, { code: 'internal', detail: 'boom', status: 500 })

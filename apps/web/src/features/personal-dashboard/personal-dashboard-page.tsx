@@ -8,6 +8,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useIdentityStatus } from '../identity/api.ts';
+import { ProveIdentityPanel } from '../identity/prove-identity-panel.tsx';
 import { useMyCodes, useRevokeMyCode } from './api/my-codes.ts';
 import { CodeCard } from './components/code-card.tsx';
 import { CodesEmptyState } from './components/codes-empty-state.tsx';
@@ -32,7 +34,8 @@ function CodesSkeleton() {
 /** /dashboard: the codes issued for the signed-in person and what happened to each. */
 export function PersonalDashboardPage() {
   const { t } = useTranslation('personalDashboard');
-  const codes = useMyCodes();
+  const identity = useIdentityStatus();
+  const codes = useMyCodes({ enabled: identity.data?.proven === true });
   const revoke = useRevokeMyCode();
   const [revoking, setRevoking] = useState<PersonalCode | null>(null);
 
@@ -52,6 +55,9 @@ export function PersonalDashboardPage() {
   };
 
   const list = codes.data;
+  const unproven =
+    identity.data?.proven === false ||
+    (codes.error instanceof ApiError && codes.error.code === 'identity_unverified');
   const active = list?.filter((code) => code.status === 'active').length ?? 0;
 
   return (
@@ -62,15 +68,17 @@ export function PersonalDashboardPage() {
           <Button
             variant="secondary"
             size="sm"
-            onClick={() => void codes.refetch()}
-            disabled={codes.isFetching}
+            onClick={() => void (identity.data?.proven ? codes.refetch() : identity.refetch())}
+            disabled={codes.isFetching || identity.isFetching || identity.data?.proven === false}
           >
             <RotateCw aria-hidden className={codes.isFetching ? 'size-4 animate-spin' : 'size-4'} />
             {codes.isFetching && list ? t('refreshing') : t('refresh')}
           </Button>
         </div>
 
-        {codes.isError && !list ? (
+        {unproven ? (
+          <ProveIdentityPanel />
+        ) : (identity.isError || codes.isError) && !list ? (
           <Alert tone="error">{t('loadError')}</Alert>
         ) : !list ? (
           <CodesSkeleton />

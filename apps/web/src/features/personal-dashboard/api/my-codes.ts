@@ -4,10 +4,14 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export const myCodesKey = ['me', 'codes'] as const;
 
-/** GET /api/v1/me/codes: the codes issued for this person's national id, with their trails. */
-export const useMyCodes = () =>
+/**
+ * GET /api/v1/me/codes: the codes issued for this person's national id, with their trails (asked
+ * only once the identity is proven: before, the answer is 403 identity_unverified).
+ */
+export const useMyCodes = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: myCodesKey,
+    enabled,
     queryFn: ({ signal }) =>
       apiRequest<PersonalCodeList>('/api/v1/me/codes', { side: 'individual', signal }).then(
         (body) => body.codes,

@@ -1,0 +1,103 @@
+import {
+  identityCompleteSchema,
+  identityProvenSchema,
+  identityStartedSchema,
+  identityStatusSchema,
+} from '@tanqin/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import {
+  BODY_PROBLEMS,
+  type ContractApp,
+  guard,
+  problemAnswers,
+  SESSION_PROBLEMS,
+} from '../../lib/contract.ts';
+import { requireIndividual } from '../../plugins/authenticate.ts';
+import { completeIdentityProof, identityStatus, startIdentityProof } from './identity.service.ts';
+
+/** The provider may add `iss` to the callback (RFC 9207): the callback passes it on. */
+const completeBodySchema = identityCompleteSchema.extend({
+  iss: z.string().max(2048).optional(),
+});
+
+export async function identityRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
+  const person = guard((request) => requireIndividual(ctx, request));
+
+  app.get(
+    '/individuals/me/identity',
+    {
+      schema: {
+        summary: 'Whether my national id is proven at the identity provider',
+        tags: ['Individuals'],
+        response: {
+          200: identityStatusSchema,
+          ...problemAnswers(SESSION_PROBLEMS, ['forbidden']),
+        },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      return identityStatus(ctx, person.of(request).userId);
+    },
+  );
+
+  app.post(
+    '/individuals/me/identity/start',
+    {
+      schema: {
+        summary: 'Start proving my identity: the address of the identity provider to go to',
+        description:
+          'OpenID Connect authorization code flow with PKCE (S256), state and nonce. The provider ' +
+          'sends the browser back to /identity/callback, which calls .../identity/complete.',
+        tags: ['Individuals'],
+        response: {
+          200: identityStartedSchema,
+          ...problemAnswers(SESSION_PROBLEMS, [
+            'forbidden',
+            'too_many_requests',
+            'identity_provider_unavailable',
+          ]),
+        },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return startIdentityProof(ctx, person.of(request).userId, request.log);
+    },
+  );
+
+  app.post(
+    '/individuals/me/identity/complete',
+    {
+      schema: {
+        summary: 'Finish proving my identity with what the identity provider returned',
+        tags: ['Individuals'],
+        body: completeBodySchema,
+        response: {
+          200: identityProvenSchema,
+          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+            'forbidden',
+            'identity_proof_failed',
+            'identity_mismatch',
+            'identity_already_proven',
+            'identity_provider_unavailable',
+          ]),
+        },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const identity = await completeIdentityProof(
+        ctx,
+        person.of(request).userId,
+        request.body,
+        request.log,
+      );
+      return { success: true as const, identity };
+    },
+  );
+}

@@ -1,0 +1,200 @@
+import { type IdentityComplete, type IdentityStatus, toAsciiDigits } from '@tanqin/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hmacSha256 } from '../../lib/crypto.ts';
+import { hashNationalId } from '../../lib/identity.ts';
+import { createMailSender } from '../../lib/mail/index.ts';
+import { createSmsSender } from '../../lib/sms/index.ts';
+import { authorizationRequest, redeemAuthorizationCode } from './relying-party.ts';
+
+/** Minutes a sign-in at the identity provider may take before its state is forgotten. */
+const PROOF_REQUEST_TTL_MS = 10 * 60_000;
+/** Sign-ins one account may start in an hour. */
+const MAX_STARTS_PER_HOUR = 20;
+
+const stateHash = (ctx: AppContext, state: string) =>
+  hmacSha256(ctx.keys.pepper, `identity-proof-state:${state}`);
+
+interface IdentityRow {
+  kind: string;
+  national_id_hash: string | null;
+  identity_proven_at: Date | null;
+  identity_provider: string | null;
+}
+
+async function individual(ctx: AppContext, userId: string): Promise<IdentityRow> {
+  const [row] = await ctx.db.query<IdentityRow>(
+    `select kind, national_id_hash, identity_proven_at, identity_provider
+       from users where id = $1`,
+    [userId],
+  );
+  if (row?.kind !== 'individual' || !row.national_id_hash) {
+    throw new AppError('forbidden', 'This is for individual accounts');
+  }
+  return row;
+}
+
+function status(ctx: AppContext, row: IdentityRow): IdentityStatus {
+  return {
+    proven: row.identity_proven_at !== null,
+    proven_at: row.identity_proven_at?.toISOString() ?? null,
+    provider: row.identity_provider,
+    development_provider: ctx.config.identity.development,
+  };
+}
+
+export async function identityStatus(ctx: AppContext, userId: string): Promise<IdentityStatus> {
+  return status(ctx, await individual(ctx, userId));
+}
+
+/** `POST /individuals/me/identity/start`: where to send the browser to sign in at the provider. */
+export async function startIdentityProof(
+  ctx: AppContext,
+  userId: string,
+  log: FastifyBaseLogger,
+): Promise<{ authorization_url: string }> {
+  await individual(ctx, userId);
+  const now = ctx.clock.now();
+  const limit = await ctx.rateLimits.consume(
+    [{ key: `identity-start:${userId}`, limit: MAX_STARTS_PER_HOUR, windowMs: 60 * 60_000 }],
+    now.getTime(),
+  );
+  if (!limit.allowed) {
+    const seconds = Math.max(1, Math.ceil((limit.states[0]?.resetMs ?? 0) / 1000));
+    throw new AppError('too_many_requests', 'Too many identity sign-ins started', {
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
+  const request = await authorizationRequest(ctx.config, log);
+  await ctx.db.query(
+    'delete from identity_proof_requests where user_id = $1 and expires_at <= $2',
+    [userId, now],
+  );
+  await ctx.db.query(
+    `insert into identity_proof_requests (state_hash, user_id, nonce, code_verifier, expires_at)
+     values ($1, $2, $3, $4, $5)`,
+    [
+      stateHash(ctx, request.state),
+      userId,
+      request.nonce,
+      request.codeVerifier,
+      new Date(now.getTime() + PROOF_REQUEST_TTL_MS),
+    ],
+  );
+  return { authorization_url: request.url };
+}
+
+/** The national id in the ID token, as the digits the registration kept. */
+function provenNationalId(ctx: AppContext, claims: Record<string, unknown>): string {
+  const value = claims[ctx.config.identity.nationalIdClaim];
+  if (typeof value !== 'string' && typeof value !== 'number') {
+    throw new AppError(
+      'identity_proof_failed',
+      `The identity provider did not share the claim ${ctx.config.identity.nationalIdClaim}`,
+    );
+  }
+  return toAsciiDigits(String(value)).replace(/[\s-]/g, '');
+}
+
+const formatTime = (at: Date, language: 'ar' | 'en') =>
+  new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+  }).format(at);
+
+/**
+ * The owner of the account that proved this national id learns that another account proved it
+ * at the identity provider too (by email and SMS; a failed send is logged).
+ */
+async function tellProvenOwner(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  owner: { email: string; phone: string | null; national_id_last4: string | null },
+  at: Date,
+) {
+  const last4 = owner.national_id_last4 ?? '';
+  const ar = `جرت في ${formatTime(at, 'ar')} محاولة لإثبات رقم هويتك المنتهي بـ ${last4} لحساب آخر في تنقين، ورُفضت لأن رقم الهوية مُثبت في حسابك. إن لم تكن أنت، فراجع أمان حسابك لدى مزوّد الهوية.`;
+  const en = `On ${formatTime(at, 'en')}, someone proved your national id ending in ${last4} for another Tanqin account. It was refused: your account holds that national id. If it was not you, check the security of your identity provider account.`;
+  ctx.mail ??= createMailSender(ctx.config, ctx.clock);
+  ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
+  const sends: Promise<void>[] = [
+    ctx.mail.send({
+      to: owner.email,
+      subject: 'محاولة لإثبات رقم هويتك / An attempt to prove your national id',
+      text: `${ar}\n\n${en}`,
+    }),
+  ];
+  if (owner.phone) sends.push(ctx.sms.send({ to: owner.phone, text: ar }));
+  for (const result of await Promise.allSettled(sends)) {
+    if (result.status === 'rejected') {
+      log.error({ err: result.reason }, 'identity notice could not be sent');
+    }
+  }
+}
+
+/**
+ * `POST /individuals/me/identity/complete`: redeems the code the provider returned. The national
+ * id in the ID token must be the account's; an id another account has proven is refused and that
+ * account's owner is told.
+ */
+export async function completeIdentityProof(
+  ctx: AppContext,
+  userId: string,
+  input: IdentityComplete & { iss?: string },
+  log: FastifyBaseLogger,
+): Promise<IdentityStatus> {
+  const account = await individual(ctx, userId);
+  const now = ctx.clock.now();
+  // The state is single use: read and forgotten at once, and only by the account that started it.
+  const [pending] = await ctx.db.query<{ nonce: string; code_verifier: string }>(
+    `delete from identity_proof_requests
+      where state_hash = $1 and user_id = $2 and expires_at > $3
+      returning nonce, code_verifier`,
+    [stateHash(ctx, input.state), userId, now],
+  );
+  if (!pending) {
+    throw new AppError('identity_proof_failed', 'Unknown or expired state: start again');
+  }
+  const claims = await redeemAuthorizationCode(ctx.config, log, input, {
+    state: input.state,
+    nonce: pending.nonce,
+    codeVerifier: pending.code_verifier,
+  });
+  const nationalIdHash = hashNationalId(ctx.keys.pepper, provenNationalId(ctx, claims));
+  if (nationalIdHash !== account.national_id_hash) throw new AppError('identity_mismatch');
+  if (account.identity_proven_at) return status(ctx, account);
+
+  const refuse = async () => {
+    const [owner] = await ctx.db.query<{
+      email: string;
+      phone: string | null;
+      national_id_last4: string | null;
+    }>(
+      `select email, phone, national_id_last4 from users
+        where national_id_hash = $1 and identity_proven_at is not null and id <> $2`,
+      [nationalIdHash, userId],
+    );
+    if (owner) await tellProvenOwner(ctx, log, owner, now);
+    return new AppError('identity_already_proven');
+  };
+  const [other] = await ctx.db.query(
+    'select 1 from users where national_id_hash = $1 and identity_proven_at is not null and id <> $2',
+    [nationalIdHash, userId],
+  );
+  if (other) throw await refuse();
+  try {
+    await ctx.db.query(
+      `update users set identity_proven_at = $2, identity_provider = $3
+        where id = $1 and identity_proven_at is null`,
+      [userId, now, ctx.config.identity.issuer],
+    );
+  } catch (error) {
+    // Two accounts proving the same id at once: the unique index lets one through.
+    if (isUniqueViolation(error)) throw await refuse();
+    throw error;
+  }
+  return identityStatus(ctx, userId);
+}

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { createDevIdentityProvider } from '../src/modules/identity/dev-identity-provider.ts';
+import { databaseKinds, request, testConfig } from './harness.ts';
+import { proveIdentity, signInAtDevProvider } from './identity-helpers.ts';
+import {
+  freshIp,
+  fromIp,
+  nationalId,
+  outbox,
+  register,
+  registrationBody,
+  useIndividualsServer,
+} from './individuals-helpers.ts';
+import { createIndividual } from './personal-helpers.ts';
+
+describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (kind) => {
+  const suite = useIndividualsServer(kind, '2026-11-26T09:00:00Z');
+  const get = (path: string, token: string) =>
+    request(suite.server.baseUrl, 'GET', path, { token });
+  const start = (token: string) => suite.post('/api/v1/individuals/me/identity/start', { token });
+  const complete = (token: string, json: unknown) =>
+    suite.post('/api/v1/individuals/me/identity/complete', { token, json });
+
+  it('shows no code metadata before the proof, and the codes after it', async () => {
+    const person = await createIndividual(suite.server, nationalId(), { prove: false });
+    for (const path of ['/api/v1/individuals/me/tokens', '/api/v1/me/codes']) {
+      const refused = await get(path, person.token);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('content-type')).toContain('application/problem+json');
+      expect(refused.body).toMatchObject({ code: 'identity_unverified', status: 403 });
+      expect(refused.body.detail_ar).toContain('أثبت هويتك');
+    }
+    const revoke = await suite.post(
+      '/api/v1/me/codes/00000000-0000-4000-8000-000000000000/revoke',
+      {
+        token: person.token,
+      },
+    );
+    expect(revoke.body.code).toBe('identity_unverified');
+    const before = await get('/api/v1/individuals/me/identity', person.token);
+    expect(before.body).toMatchObject({
+      proven: false,
+      proven_at: null,
+      development_provider: true,
+    });
+
+    const proof = await proveIdentity(suite.server, person.token, person.nationalId);
+    expect(proof.status).toBe(200);
+    expect(proof.body.identity).toMatchObject({
+      proven: true,
+      provider: `${suite.server.baseUrl}/dev-idp`,
+    });
+    expect(Date.parse(proof.body.identity.proven_at)).toBe(suite.clock.now().getTime());
+    const tokens = await get('/api/v1/individuals/me/tokens', person.token);
+    expect(tokens.status).toBe(200);
+    expect(tokens.body).toEqual({ tokens: [] });
+  });
+
+  it('asks the provider for the authorization code with PKCE S256, state and nonce', async () => {
+    const person = await createIndividual(suite.server, nationalId(), { prove: false });
+    const answer = await start(person.token);
+    expect(answer.status).toBe(200);
+    const url = new URL(answer.body.authorization_url);
+    expect(url.origin + url.pathname).toBe(`${suite.server.baseUrl}/dev-idp/auth`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge_method: 'S256',
+      redirect_uri: `${suite.server.baseUrl}/identity/callback`,
+      client_id: suite.server.ctx.config.identity.clientId,
+    });
+    for (const name of ['state', 'nonce', 'code_challenge']) {
+      expect(url.searchParams.get(name)?.length).toBeGreaterThanOrEqual(43);
+    }
+    // Nothing of the request is kept in clear: the state only as a keyed hash.
+    const [row] = await suite.server.db.query<{ state_hash: string }>(
+      'select state_hash from identity_proof_requests where user_id = $1',
+      [person.id],
+    );
+    expect(row?.state_hash).not.toBe(url.searchParams.get('state'));
+  });
+
+  it('refuses a national id that is not the registered one, clearly', async () => {
+    const person = await createIndividual(suite.server, nationalId(), { prove: false });
+    const answer = await start(person.token);
+    const callback = await signInAtDevProvider(answer.body.authorization_url, nationalId());
+    const refused = await complete(person.token, callback);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'identity_mismatch' });
+    expect(refused.body.detail_ar).toContain('لا يطابق رقم الهوية المسجّل');
+    expect((await get('/api/v1/individuals/me/tokens', person.token)).status).toBe(403);
+  });
+
+  it('uses a state once, and only for the account that started it', async () => {
+    const person = await createIndividual(suite.server, nationalId(), { prove: false });
+    const other = await createIndividual(suite.server, nationalId(), { prove: false });
+    const answer = await start(person.token);
+    const callback = await signInAtDevProvider(answer.body.authorization_url, person.nationalId);
+
+    const stolen = await complete(other.token, callback);
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.code).toBe('identity_proof_failed');
+    expect((await complete(person.token, callback)).status).toBe(200);
+    const replay = await complete(person.token, callback);
+    expect(replay.status).toBe(400);
+    expect(replay.body.code).toBe('identity_proof_failed');
+
+    const forged = await start(other.token);
+    const forgedState = new URL(forged.body.authorization_url).searchParams.get('state');
+    const wrongCode = await complete(other.token, { code: 'not-a-code', state: forgedState });
+    expect(wrongCode.status).toBe(400);
+    expect(wrongCode.body.code).toBe('identity_proof_failed');
+  });
+
+  it('registers a taken national id like a free one; the proof decides, the owner is told', async () => {
+    const id = nationalId();
+    const first = await register(suite.server, { nationalId: id });
+    const second = await register(suite.server, { nationalId: id });
+    const fresh = await register(suite.server, { nationalId: nationalId() });
+    for (const answer of [second.res, fresh.res]) {
+      expect(answer.status).toBe(first.res.status);
+      expect(Object.keys(answer.body).sort()).toEqual(Object.keys(first.res.body).sort());
+      expect(answer.body.verification).toEqual({
+        ...first.res.body.verification,
+        destination_hint: answer.body.verification.destination_hint,
+      });
+    }
+
+    // The second registrant proves the id at the provider first: it is theirs.
+    const owner = await createIndividual(suite.server, id);
+    const impostor = await createIndividual(suite.server, id, { prove: false });
+    const refused = await proveIdentity(suite.server, impostor.token, id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('identity_already_proven');
+    expect((await get('/api/v1/individuals/me/tokens', impostor.token)).status).toBe(403);
+    expect((await get('/api/v1/individuals/me/tokens', owner.token)).status).toBe(200);
+
+    const told = outbox(suite.server).filter(
+      (entry) => entry.to === owner.email || entry.text.includes(`${id.slice(-4)} لحساب آخر`),
+    );
+    expect(told.map((entry) => entry.channel).sort()).toEqual(['email', 'sms']);
+    expect(told.find((entry) => entry.channel === 'email')?.text).toContain(id.slice(-4));
+    expect(JSON.stringify(told)).not.toContain(id);
+    expect(first.res.body.user.id).not.toBe(second.res.body.user.id);
+  });
+
+  it('serves a development sign-in page with one national id field, marked as development', async () => {
+    const person = await createIndividual(suite.server, nationalId(), { prove: false });
+    const answer = await start(person.token);
+    const toProvider = await fetch(answer.body.authorization_url, { redirect: 'manual' });
+    const location = toProvider.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/dev-idp\/interaction\//);
+    const cookie = toProvider.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const page = await fetch(new URL(location, suite.server.baseUrl), { headers: { cookie } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(html.match(/<input /g)).toHaveLength(1);
+    expect(html).toContain('name="national_id"');
+    expect(html).toContain('<button type="submit">');
+    expect(html).toContain('للتطوير فقط');
+    expect(html).toContain('Development only');
+
+    const wrong = await fetch(new URL(location, suite.server.baseUrl), {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'national_id=123',
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('رقم الهوية غير صحيح');
+  });
+
+  it('lets only individuals prove an identity', async () => {
+    const res = await suite.post('/api/v1/auth/register/individual', {
+      json: registrationBody(),
+      headers: fromIp(freshIp()),
+    });
+    const unconfirmed = await start(res.body.token);
+    expect(unconfirmed.body.code).toBe('account_unconfirmed');
+  });
+});
+
+describe('the development identity provider', () => {
+  it('refuses to run in production', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: testConfig().dataDir,
+      JWT_SECRET: 'production-jwt-secret-0123456789abcdef0123',
+      TOKEN_PEPPER: 'production-pepper-0123456789abcdef012345678',
+    };
+    expect(() => loadConfig(production)).toThrow(/IDENTITY_ISSUER/);
+    expect(() =>
+      loadConfig({
+        ...production,
+        IDENTITY_ISSUER: 'http://id.example.sa',
+        IDENTITY_CLIENT_ID: 'tanqin',
+        IDENTITY_CLIENT_SECRET: 'secret',
+      }),
+    ).toThrow(/https/);
+    const config = { ...testConfig(), isProduction: true };
+    await expect(
+      createDevIdentityProvider({ config, keys: { pepper: Buffer.alloc(32) } } as never),
+    ).rejects.toThrow(/production/);
+  });
+
+  it('is not served when a real issuer is configured', () => {
+    const config = testConfig({
+      IDENTITY_ISSUER: 'https://id.example.sa',
+      IDENTITY_CLIENT_ID: 'tanqin',
+      IDENTITY_CLIENT_SECRET: 'secret',
+      IDENTITY_NATIONAL_ID_CLAIM: 'nin',
+    });
+    expect(config.identity).toMatchObject({
+      issuer: 'https://id.example.sa',
+      development: false,
+      nationalIdClaim: 'nin',
+    });
+  });
+});

@@ -1,0 +1,38 @@
+import type {
+  IdentityComplete,
+  IdentityProven,
+  IdentityStarted,
+  IdentityStatus,
+} from '@tanqin/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+
+export const identityKey = ['me', 'identity'] as const;
+
+/** GET /api/v1/individuals/me/identity: whether the national id is proven. */
+export const useIdentityStatus = () =>
+  useQuery({
+    queryKey: identityKey,
+    queryFn: ({ signal }) =>
+      apiRequest<IdentityStatus>('/api/v1/individuals/me/identity', { side: 'individual', signal }),
+  });
+
+/** Starts the proof and sends the browser to the identity provider. */
+export function useStartIdentityProof() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<IdentityStarted>('/api/v1/individuals/me/identity/start', {
+        method: 'POST',
+        side: 'individual',
+      }),
+    onSuccess: ({ authorization_url }) => window.location.assign(authorization_url),
+  });
+}
+
+/** What the provider returned to /identity/callback, handed to the server to redeem. */
+export const completeIdentityProof = (callback: IdentityComplete & { iss?: string }) =>
+  apiRequest<IdentityProven>('/api/v1/individuals/me/identity/complete', {
+    method: 'POST',
+    side: 'individual',
+    body: callback,
+  });

@@ -1,0 +1,1 @@
+export { IdentityCallbackPage as Component } from '../features/identity/identity-callback-page.tsx';

@@ -1,0 +1,130 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import {
+  lastCodeTo,
+  newPerson,
+  registerConfirmedPerson,
+  shootBoth,
+} from './support/individuals.ts';
+import {
+  collectConsoleErrors,
+  createApiKey,
+  integratorHeaders,
+  signIn,
+  signUpOrganization,
+} from './support/organizations.ts';
+
+/** Every call the page makes for code metadata, to show there is none before the proof. */
+function watchCodeCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/(me\/codes|individuals\/me\/tokens)/.test(request.url())) {
+      calls.push(request.url());
+    }
+  });
+  return calls;
+}
+
+describe('a person proves their identity before seeing their codes', () => {
+  const app = useAppAndBrowser({ startTimeout: 60_000 });
+
+  it('registers, confirms, proves the national id at the development provider, sees the codes', async () => {
+    const page = await app.openPage();
+    const errors = collectConsoleErrors(page);
+    const codeCalls = watchCodeCalls(page);
+    const person = newPerson();
+
+    // A bank issues a code for this national id before its owner has an account.
+    const bank = await signUpOrganization(page, 'identity-bank', 'بنك الهوية الرقمي');
+    const bankHeaders = integratorHeaders(
+      bank.organization.client_id,
+      await createApiKey(page, await signIn(page, bank.admin), { key_name: 'Identity e2e key' }),
+    );
+    const generated = await page.request.post('/v1/tokens/generate', {
+      headers: bankHeaders,
+      data: { data: { full_name: 'سارة العتيبي' }, subject: { national_id: person.nationalId } },
+    });
+    expect(generated.status()).toBe(201);
+
+    // Registration and confirmation, in the browser.
+    await page.goto('/register');
+    await page.getByLabel('الاسم الأول').fill(person.firstName);
+    await page.getByLabel('اسم العائلة').fill(person.lastName);
+    await page.getByLabel('رقم الهوية الوطنية').fill(person.nationalId);
+    await page.getByLabel('رقم الجوال').fill(person.phoneNumber);
+    await page.locator('input[type=email]').fill(person.email);
+    await page.getByLabel('كلمة المرور', { exact: true }).fill(person.password);
+    await page.getByLabel('تأكيد كلمة المرور').fill(person.password);
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    await page.getByRole('heading', { name: 'تأكيد الحساب' }).waitFor();
+    await page.getByLabel('رمز التأكيد').fill(lastCodeTo(app.server.dataDir, person.phoneNumber));
+    await page.getByRole('button', { name: 'تأكيد الحساب' }).click();
+    await page.waitForURL('**/dashboard');
+
+    // Before the proof: why the codes are hidden, and no code metadata in any answer.
+    await page.getByRole('heading', { name: 'أثبت هويتك لترى رموزك' }).waitFor();
+    expect(await page.getByRole('article').count()).toBe(0);
+    expect(codeCalls).toEqual([]);
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    const refused = await page.request.get('/api/v1/individuals/me/tokens', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'identity_unverified' });
+    expect(await refused.text()).not.toContain('بنك الهوية الرقمي');
+    await shootBoth(page, 'identity-dashboard-unproven-ar');
+
+    // The development identity provider: one field, clearly for development.
+    await page.getByRole('button', { name: 'إثبات الهوية' }).click();
+    await page.waitForURL(/\/dev-idp\/interaction\//);
+    await page.getByText('للتطوير فقط · Development only').waitFor();
+    expect(await page.locator('input').count()).toBe(1);
+    await shootBoth(page, 'identity-dev-provider');
+    await page.getByLabel('رقم الهوية · National ID').fill(person.nationalId);
+    await page.getByRole('button', { name: 'تسجيل الدخول · Sign in' }).click();
+
+    // Back at the platform: proven, and the codes are there.
+    await page.waitForURL(/\/identity\/callback\?/);
+    await page.getByRole('heading', { name: 'ثبتت هويتك' }).waitFor();
+    await shootBoth(page, 'identity-callback-proven-ar');
+    await page.getByRole('link', { name: 'عرض رموزي' }).click();
+    await page.waitForURL('**/dashboard');
+    const card = page.getByRole('article').filter({ hasText: 'بنك الهوية الرقمي' });
+    await card.waitFor();
+    expect(await page.getByRole('article').count()).toBe(1);
+
+    expect(errors).toEqual([]);
+  });
+
+  it('in English: the reason, the way to prove, and a refused national id', async () => {
+    const page = await app.openPage();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    const { person } = await registerConfirmedPerson(page, app.server.dataDir, newPerson(), {
+      prove: false,
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Prove your identity to see your codes' }).waitFor();
+    await shootBoth(page, 'identity-dashboard-unproven-en');
+
+    // Someone else's national id at the provider is refused, clearly.
+    await page.getByRole('button', { name: 'Prove my identity' }).click();
+    await page.waitForURL(/\/dev-idp\/interaction\//);
+    await page.getByLabel('رقم الهوية · National ID').fill(newPerson().nationalId);
+    await page.getByRole('button', { name: 'تسجيل الدخول · Sign in' }).click();
+    await page.getByText('Your identity was not proven').waitFor();
+    await page.getByText(/does not match the one registered on your account/).waitFor();
+    await shootBoth(page, 'identity-callback-mismatch-en');
+
+    // Trying again with the right one proves it.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL(/\/dev-idp\/interaction\//);
+    await page.getByLabel('رقم الهوية · National ID').fill(person.nationalId);
+    await page.getByRole('button', { name: 'تسجيل الدخول · Sign in' }).click();
+    await page.getByRole('heading', { name: 'Your identity is proven' }).waitFor();
+    await shootBoth(page, 'identity-callback-proven-en');
+    await page.getByRole('link', { name: 'See my codes' }).click();
+    await page.getByRole('heading', { name: 'No codes for your identity yet' }).waitFor();
+  });
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { nullableTimestampSchema, successSchema } from './common.ts';
+
+/*
+ * Proving one's identity at an identity provider (OpenID Connect, authorization code with PKCE)
+ * and locking one's national id. See apps/api/src/modules/identity.
+ */
+
+/** 200 of GET /api/v1/individuals/me/identity: whether the national id is proven, and locked. */
+export const identityStatusSchema = z.object({
+  proven: z.boolean(),
+  proven_at: nullableTimestampSchema,
+  provider: z.string().nullable().meta({ description: 'The issuer that proved it' }),
+  development_provider: z
+    .boolean()
+    .meta({ description: 'True when the built-in development identity provider is in use' }),
+});
+export type IdentityStatus = z.infer<typeof identityStatusSchema>;
+
+/** 200 of POST /api/v1/individuals/me/identity/start: where to send the browser. */
+export const identityStartedSchema = z.object({
+  authorization_url: z.url().meta({ description: "The identity provider's sign-in address" }),
+});
+export type IdentityStarted = z.infer<typeof identityStartedSchema>;
+
+/** POST /api/v1/individuals/me/identity/complete: what the provider gave the callback. */
+export const identityCompleteSchema = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+});
+export type IdentityComplete = z.infer<typeof identityCompleteSchema>;
+
+/** 200 of POST /api/v1/individuals/me/identity/complete. */
+export const identityProvenSchema = z.object({
+  success: successSchema,
+  identity: identityStatusSchema,
+});
+export type IdentityProven = z.infer<typeof identityProvenSchema>;
