@@ -1,8 +1,10 @@
-import type { Database, ListenHandlers } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import { dropCached, type InvalidationTopic, setBusListening } from './invalidated-cache.ts';
 import { redisTransport } from './redis-transport.ts';
+import type { InvalidationTransport } from './transport.ts';
 
 export type { InvalidationTopic } from './invalidated-cache.ts';
+export type { InvalidationTransport };
 
 /**
  * Tells every API process that a security decision changed, so none acts on a cached one.
@@ -20,13 +22,6 @@ export interface InvalidationBus {
   publish(topic: InvalidationTopic, id: string): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** How notifications travel between processes. */
-export interface InvalidationTransport {
-  send(payload: string): Promise<void>;
-  listen(handlers: ListenHandlers): Promise<{ close(): Promise<void> }>;
-  close?(): Promise<void>;
 }
 
 export const INVALIDATION_CHANNEL = 'tanqin_invalidation';

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { InvalidationTransport } from './invalidation-bus.ts';
+import type { InvalidationTransport } from './transport.ts';
 
 const MAX_RETRY_MS = 2_000;
 const retryStrategy = (attempt: number) => Math.min(MAX_RETRY_MS, 50 * 2 ** attempt);

@@ -16,7 +16,7 @@ import {
   problemAnswers,
 } from '../../lib/contract.ts';
 import { requireSession } from '../../plugins/authenticate.ts';
-import { signedInAnswer } from '../auth/auth.routes.ts';
+import { signedInAnswer } from '../auth/signed-in.ts';
 import { confirmIndividual, registerIndividual, resendCode } from './individuals.service.ts';
 
 export async function individualRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {

@@ -23,7 +23,7 @@ import {
   problemAnswers,
 } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
-import { signedInAnswer } from '../auth/auth.routes.ts';
+import { signedInAnswer } from '../auth/signed-in.ts';
 import { getUser } from '../auth/users.service.ts';
 import {
   acceptInvitation,

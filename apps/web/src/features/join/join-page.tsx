@@ -2,6 +2,7 @@ import { Building2, CalendarClock, LinkIcon, LogIn, RotateCw } from 'lucide-reac
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -9,7 +10,6 @@ import { Card } from '../../components/ui/card.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { localeFormat } from '../../lib/language.ts';
 import { failureText } from '../../lib/problem-text.ts';
-import { AuthLayout } from '../org-auth/components/auth-layout.tsx';
 import { useInvitationPreview } from './api/invitations.ts';
 import { JoinForm } from './components/join-form.tsx';
 import { forgetInvitationFragment, readInvitationToken } from './invitation-token.ts';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { SiteFooter } from '../../components/site-footer.tsx';
 import { HeroSection } from './components/hero-section.tsx';
 import { OrgCtaSection } from './components/org-cta-section.tsx';
 import { RoadmapSection } from './components/roadmap-section.tsx';
 import { ScenariosSection } from './components/scenarios-section.tsx';
-import { SiteFooter } from './components/site-footer.tsx';
 import { StatsSection } from './components/stats-section.tsx';
 import { Island } from './islands/island.tsx';
 

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, problem } from '../../test/mock-api.tsx';
+import { renderPage } from '../../test/render-page.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
-import { renderPage } from './test/testing.tsx';
 
 describe('/forgot-password', () => {
   afterEach(() => vi.unstubAllGlobals());

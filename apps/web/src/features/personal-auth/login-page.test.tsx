@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, problem } from '../../test/mock-api.tsx';
+import { renderPage } from '../../test/render-page.tsx';
 import { LoginPage } from './login-page.tsx';
-import { renderPage } from './test/testing.tsx';
 
 /** A sign-in as the server answers it (the shared schema's type keeps it so). */
 const signedIn: SignedIn = {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, problem } from '../../test/mock-api.tsx';
-import { renderPage } from '../personal-auth/test/testing.tsx';
+import { renderPage } from '../../test/render-page.tsx';
 import { ProfileSettingsPage } from './profile-settings-page.tsx';
 
 const profile = {

@@ -12,10 +12,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
+import { LTR_INPUT } from '../../../lib/ltr-input.ts';
 import { failureReason } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
-import { LTR_INPUT } from '../../org-auth/ltr-input.ts';
 import { useAcceptInvitation } from '../api/invitations.ts';
 
 const FIELDS = [

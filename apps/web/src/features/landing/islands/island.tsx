@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
+import { SiteHeader } from '../../../components/site-header.tsx';
 import { ApiShowcaseSection } from '../components/api-showcase-section.tsx';
 import { JourneySection } from '../components/journey-section.tsx';
-import { SiteHeader } from '../components/site-header.tsx';
 
 /**
  * The parts of the landing page that respond in the browser (buttons, the signed-in header).

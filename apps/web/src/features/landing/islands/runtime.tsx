@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Direction } from 'radix-ui';
 import type { ComponentType } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { SiteHeader } from '../../../components/site-header.tsx';
 import { Toaster } from '../../../components/ui/toast.tsx';
 import { configQueryKey, type PublicConfig } from '../../../lib/api/config.ts';
 import i18n, {
@@ -12,7 +13,6 @@ import i18n, {
   LANGUAGES,
   languageReady,
 } from '../../../lib/i18n.ts';
-import { SiteHeader } from '../components/site-header.tsx';
 import type { IslandName } from './island.tsx';
 import { showPrice } from './price.ts';
 

@@ -8,11 +8,11 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
+import { LTR_INPUT } from '../../../lib/ltr-input.ts';
 import { failureReason } from '../../../lib/problem-text.ts';
 import { hasOrgToken } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
-import { useFieldErrorText } from '../field-error-text.ts';
-import { LTR_INPUT } from '../ltr-input.ts';
 
 /** Spec section 9: the browser moves on 1.5 seconds after a successful organisation login. */
 export const REDIRECT_DELAY_MS = 1500;

@@ -12,11 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
+import { LTR_INPUT } from '../../../lib/ltr-input.ts';
 import { failureReason } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { useFieldErrorText } from '../field-error-text.ts';
-import { LTR_INPUT } from '../ltr-input.ts';
 import { SignupSuccess } from './signup-success.tsx';
 
 const DEFAULT_VALUES: OrgSignupInput = {

@@ -1,7 +1,7 @@
 import { can } from '@tanqin/shared';
 import { CalendarDays } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { AnalyticsPanel } from '../../security/analytics/analytics-panel.tsx';
+import { AnalyticsPanel } from '../../security/analytics.ts';
 import { formatJoinedDate } from '../format.ts';
 import type { SectionProps } from '../sections.tsx';
 import { Counters } from './counters.tsx';

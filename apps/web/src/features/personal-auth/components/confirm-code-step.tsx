@@ -12,12 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CodeInput } from '../../../components/ui/code-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
 import { failureReason, retryAfterSeconds } from '../../../lib/problem-text.ts';
-import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { useConfirmAccount, useResendCode } from '../api/auth.ts';
 import { linkClasses } from './auth-shell.tsx';
-import { CodeInput } from './code-input.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { useCountdown } from './use-countdown.ts';
 

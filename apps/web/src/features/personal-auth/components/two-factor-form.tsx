@@ -6,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { CodeInput } from '../../../components/ui/code-input.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
 import { failureReason } from '../../../lib/problem-text.ts';
-import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { type LoginOutcome, useVerifyTwoFactor } from '../api/auth.ts';
 import { linkClasses } from './auth-shell.tsx';
-import { CodeInput } from './code-input.tsx';
 import { guardedSubmit } from './guarded-submit.ts';
 import { SubmitButton } from './submit-button.tsx';
 

@@ -7,9 +7,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
 import { failureReason } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { useChangePassword } from '../api/profile.ts';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;

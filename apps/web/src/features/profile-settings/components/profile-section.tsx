@@ -2,7 +2,7 @@ import type { Profile } from '@tanqin/shared';
 import { Lock, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/ui/field.tsx';
-import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
 import { SaveRow } from './save-row.tsx';
 import { SectionCard } from './section-card.tsx';
 import { useSectionForm } from './use-section-form.ts';

@@ -9,8 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
 import { failureReason } from '../../../lib/problem-text.ts';
-import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
 import { useDisableTwoFactor } from '../api/profile.ts';
 
 type DisableForm = z.input<typeof disableTwoFactorSchema>;

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CodeInput } from '../../../components/ui/code-input.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
 import { failureReason } from '../../../lib/problem-text.ts';
-import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
-import { CodeInput } from '../../personal-auth/components/code-input.tsx';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from '../api/profile.ts';
 
 type CodeForm = z.input<typeof enableTwoFactorSchema>;

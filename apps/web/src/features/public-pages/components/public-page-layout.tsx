@@ -2,8 +2,8 @@ import { ChevronLeft } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SiteFooter } from '../../landing/components/site-footer.tsx';
-import { SiteHeader } from '../../landing/components/site-header.tsx';
+import { SiteFooter } from '../../../components/site-footer.tsx';
+import { SiteHeader } from '../../../components/site-header.tsx';
 
 /**
  * The frame of every footer page: the landing page's header and footer, a skip link, a

@@ -16,11 +16,11 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { LTR_INPUT } from '../../../lib/ltr-input.ts';
 import { failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
-import { LTR_INPUT } from '../../org-auth/ltr-input.ts';
 import { useInviteMember } from '../api/members.ts';
 import { assignableRoles } from '../roles.ts';
 

@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { useFieldErrorText } from '../../../lib/field-error-text.ts';
+import { LTR_INPUT } from '../../../lib/ltr-input.ts';
 import { failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
-import { useFieldErrorText } from '../../org-auth/field-error-text.ts';
-import { LTR_INPUT } from '../../org-auth/ltr-input.ts';
 import { useUpdateOrganization } from '../api/organization.ts';
 import { timeZoneOptions } from '../time-zones.ts';
 

@@ -1,6 +1,6 @@
 import type { MemberRole } from '@tanqin/shared';
 import { useTranslation } from 'react-i18next';
-import { NetworkTab } from '../../security/network/network-tab.tsx';
+import { NetworkTab } from '../../security/network.ts';
 import { securityPermissions } from '../../security/permissions.ts';
 
 /**

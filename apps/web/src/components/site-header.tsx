@@ -1,11 +1,11 @@
 import { LayoutDashboard, LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { Logo } from '../../../components/logo.tsx';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { hasOrgToken } from '../../../lib/session.ts';
-import { useBrowserValue } from '../../../lib/use-browser-value.ts';
+import { hasOrgToken } from '../lib/session.ts';
+import { useBrowserValue } from '../lib/use-browser-value.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+import { Logo } from './logo.tsx';
+import { buttonClasses } from './ui/button.tsx';
 
 const SECTION_LINKS = [
   { href: '#scenarios', key: 'scenarios' },

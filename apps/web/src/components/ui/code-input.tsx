@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { TextField, type TextFieldProps } from '../../../components/ui/field.tsx';
+import { TextField, type TextFieldProps } from './field.tsx';
 
 /**
  * A 6-digit one-time code: numeric keyboard, filled from SMS on phones, read left to right,

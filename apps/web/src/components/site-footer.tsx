@@ -1,7 +1,7 @@
 import { CONTACT_EMAIL } from '@tanqin/shared';
 import { ExternalLink, Mail, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../../components/logo.tsx';
+import { Logo } from './logo.tsx';
 
 /** The footer's pages, grouped; each opens in a new tab (spec section 2). */
 export const FOOTER_GROUPS = [

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import { renderWithProviders } from '../../../test/mock-api.tsx';
+import { renderWithProviders } from './mock-api.tsx';
 
 function Landing() {
   const location = useLocation();

@@ -3,9 +3,9 @@ import { ArrowLeft, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { Logo } from '../../../components/logo.tsx';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { Logo } from './logo.tsx';
+import { buttonClasses } from './ui/button.tsx';
 
 /**
  * The organisation platform's frame (spec section 2): the logo back to `/`, the platform's

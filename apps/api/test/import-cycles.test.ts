@@ -1,0 +1,92 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SOURCE = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
+
+/** Every module of apps/api/src (tests beside the code are not part of the server). */
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** The relative imports and re-exports of a module, type-only ones included. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [
+    ...text.matchAll(/^\s*(?:import|export)\b[^;'"]*?from\s*'(\.[^']+)'/gm),
+    ...text.matchAll(/^\s*import\s*'(\.[^']+)'/gm),
+    ...text.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g),
+  ].map((match) => match[1]!);
+  return specifiers.map((specifier) => resolve(dirname(file), specifier));
+}
+
+/** The circles of a graph: each strongly connected group of more than one module (Tarjan). */
+function circles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== node);
+      const selfImport = graph.get(node)?.includes(node);
+      if (group.length > 1 || selfImport) found.push(group.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+describe('the server modules', () => {
+  const files = sourceFiles(SOURCE);
+  const graph = new Map(files.map((file) => [file, importsOf(file)]));
+
+  it('resolve every relative import to a module of apps/api/src or beyond it', () => {
+    expect(files.length).toBeGreaterThan(100);
+    const unresolved = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => target.startsWith(SOURCE) && !graph.has(target))
+        .map((target) => `${relative(SOURCE, file)} -> ${relative(SOURCE, target)}`),
+    );
+    expect(unresolved).toEqual([]);
+  });
+
+  it('import one another without a circle', () => {
+    const named = circles(graph).map((group) => group.map((file) => relative(SOURCE, file)));
+    expect(named).toEqual([]);
+  });
+
+  it('would name a circle if there were one', () => {
+    const made = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', []],
+    ]);
+    expect(circles(made)).toEqual([['a', 'b', 'c']]);
+  });
+});
