@@ -1,11 +1,16 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// packages/sdk exports its source under this condition (integrators get its build, dist/).
+const sourceConditions = ['@tanqin/source', ...defaultServerConditions];
 
 export default defineConfig({
   test: {
     projects: [
       {
+        ssr: { resolve: { conditions: sourceConditions } },
         test: {
           name: 'shared',
           include: ['packages/*/src/**/*.test.ts'],

@@ -13,6 +13,9 @@ const sources = [
   'apps/web/public',
   'apps/web/vite.config.ts',
   'packages/shared/src',
+  // The web build packs the SDK into dist/sdk (scripts/pack-sdk.mjs).
+  'packages/sdk/src',
+  'packages/sdk/package.json',
 ];
 
 function newestMtime(target) {

@@ -1,3 +1,4 @@
+import { version as sdkVersion } from '@tanqin/sdk/package.json';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -160,9 +161,13 @@ describe('documentation page', () => {
     expect(keysLink).toHaveAttribute('data-print-href', `${origin}/org-dashboard?section=keys`);
   });
 
-  it('uses the client id in the full integration SDK sample', async () => {
+  it('gives the SDK install line from this server and uses the client id in the full integration SDK sample', async () => {
     mockApi();
     renderPage('/documentation?guide=full-integration');
+    const install = await screen.findByRole('region', { name: 'تثبيت الحزمة' });
+    expect(install.textContent).toBe(
+      `npm install ${window.location.origin}/sdk/tanqin-sdk-${sdkVersion}.tgz`,
+    );
     const sdk = await screen.findByRole('region', { name: 'مثال حزمة TypeScript' });
     expect(sdk.textContent).toContain("import { Tanqin, TanqinApiError } from '@tanqin/sdk';");
     expect(sdk.textContent).toContain(`clientId: '${CLIENT_ID}'`);

@@ -1,3 +1,4 @@
+import { version as sdkVersion } from '@tanqin/sdk/package.json';
 import type { Me } from '@tanqin/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -181,6 +182,12 @@ describe('organisation dashboard', () => {
     mockApi();
     const user = userEvent.setup();
     renderDashboard();
+
+    const install = await screen.findByRole('region', { name: 'تثبيت الحزمة من هذا الخادم' });
+    const installLine = `npm install ${window.location.origin}/sdk/tanqin-sdk-${sdkVersion}.tgz`;
+    expect(install).toHaveTextContent(installLine);
+    await user.click(screen.getByRole('button', { name: 'نسخ أمر التثبيت' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(installLine);
 
     const snippet = await screen.findByRole('region', { name: 'مثال تهيئة حزمة SDK' });
     expect(snippet).toHaveTextContent(`clientId: '${CLIENT_ID}'`);

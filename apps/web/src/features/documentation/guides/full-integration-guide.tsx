@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { sdkInstallCommand } from '../../../lib/sdk-install.ts';
 import {
   BulletList,
   Callout,
@@ -219,6 +220,13 @@ export function FullIntegrationGuide({ context }: { context: GuideContext }) {
       </GuideSection>
 
       <GuideSection id="integration-sdk" title={t('fullIntegration.sdk.title')}>
+        <Paragraph>
+          <Rich k="fullIntegration.sdk.install" />
+        </Paragraph>
+        <CodeBlock
+          code={sdkInstallCommand(context.baseUrl)}
+          label={t('fullIntegration.sdk.installLabel')}
+        />
         <Paragraph>
           <Rich k="fullIntegration.sdk.body" />
         </Paragraph>

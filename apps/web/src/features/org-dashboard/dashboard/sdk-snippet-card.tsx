@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
+import { CodeBlock } from '../../../components/ui/code-block.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { sdkInstallCommand } from '../../../lib/sdk-install.ts';
 import { buildSdkSnippet } from './sdk-snippet.ts';
 
 export function SdkSnippetCard({ clientId }: { clientId: string }) {
@@ -17,6 +19,11 @@ export function SdkSnippetCard({ clientId }: { clientId: string }) {
         </div>
         <CopyButton value={snippet} label={t('overview.sdk.copy')} />
       </div>
+      <CodeBlock
+        code={sdkInstallCommand(window.location.origin)}
+        label={t('overview.sdk.installLabel')}
+        copyLabel={t('overview.sdk.installCopy')}
+      />
       <section
         aria-label={t('overview.sdk.codeLabel')}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
