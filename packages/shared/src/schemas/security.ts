@@ -30,6 +30,7 @@ export const createTrustedIpSchema = z.object({
 export type CreateTrustedIpInput = z.input<typeof createTrustedIpSchema>;
 
 export const toggleSchema = z.object({ is_active: z.boolean(), organization_id: organizationId });
+export type ToggleInput = z.input<typeof toggleSchema>;
 
 export const countryRuleSchema = z.object({
   country_code: text('countryCodeInvalid')
@@ -40,6 +41,7 @@ export const countryRuleSchema = z.object({
   is_allowed: z.boolean(),
   organization_id: organizationId,
 });
+export type CountryRuleInput = z.input<typeof countryRuleSchema>;
 
 export const organizationSettingsSchema = z
   .object({

@@ -6,11 +6,12 @@ import type {
   LoginAnswer,
   LoginRequestInput,
   Registered,
+  ResendCodeInput,
   ResetPasswordInput,
   SignedIn,
   SuccessOnly,
   Verification,
-  VerificationMethod,
+  VerifyIndividualInput,
   VerifyTwoFactorInput,
 } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -87,7 +88,7 @@ export function useRegisterIndividual() {
 
 export const useConfirmAccount = () =>
   useMutation({
-    mutationFn: (input: { method: VerificationMethod; code: string }) =>
+    mutationFn: (input: VerifyIndividualInput) =>
       apiRequest<IndividualConfirmed>('/api/v1/auth/verify/individual', {
         method: 'POST',
         body: input,
@@ -97,7 +98,7 @@ export const useConfirmAccount = () =>
 
 export const useResendCode = () =>
   useMutation({
-    mutationFn: (input: { method: VerificationMethod }) =>
+    mutationFn: (input: ResendCodeInput) =>
       apiRequest<CodeResent>('/api/v1/auth/resend-code', {
         method: 'POST',
         body: input,

@@ -1,9 +1,9 @@
-import type { CountryRule, CountryRuleSet } from '@tanqin/shared';
+import type { CountryRule, CountryRuleInput, CountryRuleSet } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
 
-export const setCountryRule = (body: { country_code: string; is_allowed: boolean }) =>
+export const setCountryRule = (body: CountryRuleInput) =>
   apiRequest<CountryRuleSet>('/api/v1/security/country-rules', {
     method: 'POST',
     body,

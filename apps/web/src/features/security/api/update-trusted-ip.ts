@@ -1,9 +1,9 @@
-import type { Toggled, TrustedIp } from '@tanqin/shared';
+import type { Toggled, ToggleInput, TrustedIp } from '@tanqin/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
 
-export const updateTrustedIp = ({ id, is_active }: { id: string; is_active: boolean }) =>
+export const updateTrustedIp = ({ id, is_active }: { id: string } & ToggleInput) =>
   apiRequest<Toggled>(`/api/v1/security/trusted-ips/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: { is_active },
