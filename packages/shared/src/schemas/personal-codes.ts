@@ -60,8 +60,57 @@ export const personalCodeSchema = z.object({
 });
 export type PersonalCode = z.infer<typeof personalCodeSchema>;
 
-/** GET /api/v1/me/codes. */
-export const personalCodeListSchema = z.object({ codes: z.array(personalCodeSchema) });
+export const PERSONAL_CODES_PAGE_DEFAULT = 50;
+export const PERSONAL_CODES_PAGE_MAX = 100;
+export const PERSONAL_CODE_BODY_ROLES = ['any', 'issuer', 'verifier'] as const;
+export type PersonalCodeBodyRole = (typeof PERSONAL_CODE_BODY_ROLES)[number];
+
+/** A day (`2026-11-01`) or an instant; a bare day is read as its start in UTC. */
+const instant = text()
+  .max(40)
+  .transform((value) => new Date(value))
+  .refine((date) => !Number.isNaN(date.getTime()), 'not a date');
+
+/** What narrows the person's history: the same for a page and for the CSV export. */
+export const personalCodeFiltersSchema = z.object({
+  status: z.enum(TOKEN_STATUSES).optional(),
+  body: text()
+    .max(100)
+    .optional()
+    .meta({ description: 'Part of a body’s name (any letters case), where `body_role` says' }),
+  body_role: z.enum(PERSONAL_CODE_BODY_ROLES).default('any').meta({
+    description: '`issuer`: the body that issued the code; `verifier`: the one meant to use it',
+  }),
+  from: instant.optional().meta({ description: 'Issued at or after (inclusive)' }),
+  to: instant.optional().meta({ description: 'Issued before (exclusive)' }),
+});
+export type PersonalCodeFilters = z.input<typeof personalCodeFiltersSchema>;
+
+/** The query of GET /api/v1/me/codes and /api/v1/individuals/me/tokens: filters and a page. */
+export const personalCodeQuerySchema = personalCodeFiltersSchema.extend({
+  cursor: text()
+    .max(200)
+    .optional()
+    .meta({ description: 'The `next_cursor` of the page before; absent for the newest page' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PERSONAL_CODES_PAGE_MAX)
+    .default(PERSONAL_CODES_PAGE_DEFAULT),
+});
+export type PersonalCodeQuery = z.input<typeof personalCodeQuerySchema>;
+
+const nextCursorSchema = z
+  .string()
+  .nullable()
+  .meta({ description: 'Pass as `cursor` for the next (older) page; null on the last page' });
+
+/** GET /api/v1/me/codes: one page, newest first. */
+export const personalCodeListSchema = z.object({
+  codes: z.array(personalCodeSchema),
+  next_cursor: nextCursorSchema,
+});
 export type PersonalCodeList = z.infer<typeof personalCodeListSchema>;
 
 /** 200 of POST /api/v1/me/codes/:id/revoke. */
@@ -91,6 +140,7 @@ export const individualTokenListSchema = z.object({
       ),
     }),
   ),
+  next_cursor: nextCursorSchema,
 });
 export type IndividualTokenList = z.infer<typeof individualTokenListSchema>;
 
@@ -105,4 +155,23 @@ export const personalCodeParamsSchema = z.object({
  */
 export const personalCodePathSchema = z.object({
   id: z.string().meta({ description: 'A code id (`tok_…`); any other text answers 404' }),
+});
+
+export const PERSONAL_CODES_CSV_COLUMNS = [
+  'code_id',
+  'created_at',
+  'status',
+  'issuer',
+  'issuer_type',
+  'verifier',
+  'used_by',
+  'used_at',
+  'expires_at',
+  'revoked_at',
+  'fields',
+] as const;
+
+/** 200 of GET /api/v1/me/codes.csv and /api/v1/individuals/me/tokens.csv. */
+export const personalCodesCsvSchema = z.string().meta({
+  description: `UTF-8 with a byte-order mark, newest first. Columns: ${PERSONAL_CODES_CSV_COLUMNS.join(', ')} (fields: the names shared, separated by spaces; never a value)`,
 });

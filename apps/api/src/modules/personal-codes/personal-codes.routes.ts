@@ -1,9 +1,12 @@
 import {
   individualTokenListSchema,
+  personalCodeFiltersSchema,
   personalCodeListSchema,
   personalCodeParamsSchema,
   personalCodePathSchema,
+  personalCodeQuerySchema,
   personalCodeRevokeResultSchema,
+  personalCodesCsvSchema,
   revokeTokenResponseSchema,
 } from '@tanqin/shared';
 import type { FastifyRequest } from 'fastify';
@@ -11,7 +14,11 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type ContractApp, guard, problemAnswers, SESSION_PROBLEMS } from '../../lib/contract.ts';
 import { requireProvenIndividual } from '../../plugins/authenticate.ts';
-import { listPersonalCodes, revokePersonalCode } from './personal-codes.service.ts';
+import {
+  exportPersonalCodesCsv,
+  listPersonalCodes,
+  revokePersonalCode,
+} from './personal-codes.service.ts';
 
 /** A malformed id is answered like an unknown one: 404, nothing learnt. */
 function codeId(request: FastifyRequest): string {
@@ -23,6 +30,8 @@ function codeId(request: FastifyRequest): string {
 const tags = ['Individuals'];
 /** Also an individual whose national id is not proven yet: no code metadata before the proof. */
 const PERSON_PROBLEMS = [...SESSION_PROBLEMS, 'forbidden', 'identity_unverified'] as const;
+/** Reading a page: as above, or a query that does not parse (a cursor not given out: 400). */
+const LIST_PROBLEMS = [...PERSON_PROBLEMS, 'validation_failed', 'bad_request'] as const;
 /** Revoking: unknown or someone else's (404), or too late (used, expired). */
 const REVOKE_PROBLEMS = [...PERSON_PROBLEMS, 'not_found', 'token_used', 'token_expired'] as const;
 
@@ -34,17 +43,48 @@ export async function personalCodeRoutes(app: ContractApp, { ctx }: { ctx: AppCo
     '/me/codes',
     {
       schema: {
-        summary: 'The codes issued for the individual, with their audit trail (field names only)',
+        summary:
+          'The codes issued for the individual, newest first, a page at a time, with their audit trail (field names only)',
         tags,
-        response: { 200: personalCodeListSchema, ...problemAnswers(PERSON_PROBLEMS) },
+        querystring: personalCodeQuerySchema,
+        response: { 200: personalCodeListSchema, ...problemAnswers(LIST_PROBLEMS) },
       },
       preValidation: person.check,
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return listPersonalCodes(ctx, person.of(request).userId);
+      return listPersonalCodes(ctx, person.of(request).userId, request.query);
     },
   );
+
+  for (const path of ['/me/codes.csv', '/individuals/me/tokens.csv']) {
+    app.get(
+      path,
+      {
+        schema: {
+          summary: 'The individual’s whole history (with the same filters) as a CSV file',
+          tags,
+          querystring: personalCodeFiltersSchema,
+          response: {
+            200: {
+              description: 'my-codes.csv: names of bodies and fields, never a value',
+              content: { 'text/csv': { schema: personalCodesCsvSchema } },
+            },
+            ...problemAnswers(LIST_PROBLEMS),
+          },
+        },
+        preValidation: person.check,
+      },
+      async (request, reply) => {
+        const csv = await exportPersonalCodesCsv(ctx, person.of(request).userId, request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', 'attachment; filename="my-codes.csv"')
+          .header('Cache-Control', 'private, no-store')
+          .send(csv);
+      },
+    );
+  }
 
   app.post(
     '/me/codes/:id/revoke',
@@ -68,16 +108,19 @@ export async function personalCodeRoutes(app: ContractApp, { ctx }: { ctx: AppCo
     '/individuals/me/tokens',
     {
       schema: {
-        summary: 'The codes issued for the individual and who verified them',
+        summary: 'The codes issued for the individual and who verified them, a page at a time',
         tags,
-        response: { 200: individualTokenListSchema, ...problemAnswers(PERSON_PROBLEMS) },
+        querystring: personalCodeQuerySchema,
+        response: { 200: individualTokenListSchema, ...problemAnswers(LIST_PROBLEMS) },
       },
       preValidation: person.check,
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      const { codes } = await listPersonalCodes(ctx, person.of(request).userId);
+      const page = await listPersonalCodes(ctx, person.of(request).userId, request.query);
+      const { codes } = page;
       return {
+        next_cursor: page.next_cursor,
         tokens: codes.map((code) => ({
           token_id: code.id,
           issuer: { name: code.issuer.name },

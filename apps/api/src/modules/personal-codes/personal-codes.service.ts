@@ -1,17 +1,18 @@
-import type {
-  PersonalCode,
-  PersonalCodeTrailAction,
-  PersonalCodeTrailEntry,
-  TokenStatus,
+import {
+  PERSONAL_CODES_CSV_COLUMNS,
+  type PersonalCode,
+  type PersonalCodeBodyRole,
+  type PersonalCodeTrailAction,
+  type PersonalCodeTrailEntry,
+  type TokenStatus,
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
+import { SqlParams } from '../../db/sql-params.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { csvFile } from '../../lib/csv.ts';
 import type { AuditAction } from '../audit/audit.service.ts';
 import { revokeLockedToken } from '../tokens/tokens.service.ts';
-
-/** The newest codes a person sees; older ones stay in the audit chain. */
-export const PERSONAL_CODES_LIMIT = 200;
 
 interface CodeRow {
   id: string;
@@ -26,6 +27,8 @@ interface CodeRow {
   issuer_type: 'government' | 'private';
   audience_name: string;
   used_by_name: string | null;
+  /** created_at to the microsecond, for the cursor (a JS Date keeps only milliseconds). */
+  cursor_at: string;
 }
 
 interface TrailRow {
@@ -86,28 +89,102 @@ function trailEntry(row: TrailRow): PersonalCodeTrailEntry {
   };
 }
 
-/** Metadata and trail of the person's codes (all, or one), newest first. Never a value. */
-async function loadCodes(
+/** The position after the last code of a page: its issue instant and id, opaque to the caller. */
+function encodeCursor(row: CodeRow) {
+  return Buffer.from(`${row.cursor_at}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: string; id: string } {
+  const [at = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (Number.isNaN(new Date(at).getTime()) || !/^tok_[A-Za-z0-9_-]{1,64}$/.test(id)) {
+    throw new AppError('bad_request', 'The cursor is not one this API gave out');
+  }
+  return { at, id };
+}
+
+/** `%` and `_` typed by the person are letters, not wildcards. */
+const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
+
+export interface PersonalCodeFilters {
+  status?: TokenStatus;
+  body?: string;
+  body_role?: PersonalCodeBodyRole;
+  from?: Date;
+  to?: Date;
+}
+
+interface Page {
+  tokenId?: string;
+  cursor?: string;
+  limit: number;
+}
+
+/**
+ * The person's codes, newest first, one page. Keyset paging on (created_at, id): a page starts
+ * after the last code of the one before, so codes issued meanwhile never shift it.
+ */
+async function codeRows(
   db: Queryable,
   userId: string,
   now: Date,
-  tokenId?: string,
-): Promise<PersonalCode[]> {
-  const subjectHash = await subjectHashOf(db, userId);
+  filters: PersonalCodeFilters,
+  page: Page,
+) {
+  const p = new SqlParams();
+  const mine = `mine as (
+    select id as token_id from tokens where subject_hash = ${p.add(await subjectHashOf(db, userId), 'text')}
+    union
+    select token_id from individual_code_links where user_id = ${p.add(userId, 'uuid')})`;
+  const where: string[] = [];
+  if (page.tokenId) where.push(`t.id = ${p.add(page.tokenId, 'text')}`);
+  if (filters.status) {
+    // As shown: an active code past its expiry counts as expired.
+    if (filters.status === 'active') {
+      where.push(`t.status = 'active' and t.expires_at > ${p.add(now, 'timestamptz')}`);
+    } else if (filters.status === 'expired') {
+      const at = p.add(now, 'timestamptz');
+      where.push(`(t.status = 'expired' or (t.status = 'active' and t.expires_at <= ${at}))`);
+    } else where.push(`t.status = ${p.add(filters.status, 'text')}`);
+  }
+  if (filters.body) {
+    const like = p.add(likePattern(filters.body), 'text');
+    const role = filters.body_role ?? 'any';
+    const names = [
+      ...(role === 'verifier' ? [] : ['io.name']),
+      ...(role === 'issuer' ? [] : ['ao.name', 'uo.name']),
+    ];
+    where.push(`(${names.map((name) => `${name} ilike ${like}`).join(' or ')})`);
+  }
+  if (filters.from) where.push(`t.created_at >= ${p.add(filters.from, 'timestamptz')}`);
+  if (filters.to) where.push(`t.created_at < ${p.add(filters.to, 'timestamptz')}`);
+  if (page.cursor) {
+    const after = decodeCursor(page.cursor);
+    where.push(
+      `(t.created_at, t.id) < (${p.add(after.at, 'timestamptz')}, ${p.add(after.id, 'text')})`,
+    );
+  }
   const rows = await db.query<CodeRow>(
-    `with ${MINE_CTE}
+    `with ${mine}
      select t.id, t.status, t.data_fields, t.data_scope, t.created_at, t.expires_at, t.used_at, t.revoked_at,
-            io.name as issuer_name, io.type as issuer_type, ao.name as audience_name, uo.name as used_by_name
+            io.name as issuer_name, io.type as issuer_type, ao.name as audience_name, uo.name as used_by_name,
+            to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
        from mine
        join tokens t on t.id = mine.token_id
        join organizations io on io.id = t.organization_id
        join organizations ao on ao.id = t.audience_organization_id
        left join organizations uo on uo.id = t.used_by_organization_id
-      where $3::text is null or t.id = $3
+      ${where.length ? `where ${where.join(' and ')}` : ''}
       order by t.created_at desc, t.id desc
-      limit ${PERSONAL_CODES_LIMIT}`,
-    [subjectHash, userId, tokenId ?? null],
+      limit ${page.limit + 1}`,
+    p.values,
   );
+  const codes = rows.slice(0, page.limit);
+  const last = codes.at(-1);
+  return { rows: codes, nextCursor: rows.length > page.limit && last ? encodeCursor(last) : null };
+}
+
+/** Metadata and trail of the given codes, in their order. Never a value. */
+async function withTrails(db: Queryable, rows: CodeRow[], now: Date): Promise<PersonalCode[]> {
   if (rows.length === 0) return [];
   // The trail is the audit chain itself, so it always agrees with what happened.
   const trail = await db.query<TrailRow>(
@@ -140,8 +217,50 @@ async function loadCodes(
   }));
 }
 
-export async function listPersonalCodes(ctx: AppContext, userId: string) {
-  return { codes: await loadCodes(ctx.db, userId, ctx.clock.now()) };
+/** One page of the person's history, newest first, with each code's trail. */
+export async function listPersonalCodes(
+  ctx: AppContext,
+  userId: string,
+  query: PersonalCodeFilters & { cursor?: string; limit: number },
+) {
+  const now = ctx.clock.now();
+  const { rows, nextCursor } = await codeRows(ctx.db, userId, now, query, query);
+  return { codes: await withTrails(ctx.db, rows, now), next_cursor: nextCursor };
+}
+
+const EXPORT_BATCH = 1000;
+/** A bound on one file; far beyond any person's history. */
+const EXPORT_LIMIT = 50_000;
+
+/** The person's whole (filtered) history as CSV: names of bodies and fields, never a value. */
+export async function exportPersonalCodesCsv(
+  ctx: AppContext,
+  userId: string,
+  filters: PersonalCodeFilters,
+) {
+  const now = ctx.clock.now();
+  const lines: unknown[][] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await codeRows(ctx.db, userId, now, filters, { cursor, limit: EXPORT_BATCH });
+    for (const row of page.rows) {
+      lines.push([
+        row.id,
+        row.created_at,
+        effectiveStatus(row, now),
+        row.issuer_name,
+        row.issuer_type,
+        row.audience_name,
+        row.used_by_name,
+        row.used_at,
+        row.expires_at,
+        row.revoked_at,
+        row.data_fields.join(' '),
+      ]);
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && lines.length < EXPORT_LIMIT);
+  return csvFile(PERSONAL_CODES_CSV_COLUMNS, lines);
 }
 
 /**
@@ -172,7 +291,8 @@ export async function revokePersonalCode(ctx: AppContext, userId: string, tokenI
     // Revoking twice is harmless: the second call finds it revoked and changes nothing.
     if (status === 'active') await revokeLockedToken(tx, row, now, `individual:${userId}`, null);
   });
-  const [code] = await loadCodes(ctx.db, userId, now, tokenId);
+  const { rows } = await codeRows(ctx.db, userId, now, {}, { tokenId, limit: 1 });
+  const [code] = await withTrails(ctx.db, rows, now);
   if (!code) throw codeNotFound();
   return { success: true as const, code };
 }

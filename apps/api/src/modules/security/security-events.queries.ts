@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { csvCell } from '../../lib/csv.ts';
 
 export interface EventFilters {
   severity?: EventSeverity;
@@ -83,13 +84,6 @@ const CSV_COLUMNS = [
   'resolved_at',
   'notified_at',
 ] as const;
-
-/** RFC 4180 quoting; cells that a spreadsheet would run as a formula are defused. */
-function csvCell(value: unknown): string {
-  let text = value instanceof Date ? value.toISOString() : value == null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 const EXPORT_LIMIT = 50_000;
 
