@@ -93,7 +93,7 @@ describe('personal dashboard', () => {
     expect(within(card).getByText('favourite_colour')).toBeInTheDocument();
     // Arabic long format with the month's name.
     expect(within(card).getAllByText(/نوفمبر 2026/).length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByText('عدد الرموز: 2 · النشطة منها: 1')).toBeInTheDocument();
+    expect(screen.getByText('الرموز المعروضة: 2 · النشطة منها: 1')).toBeInTheDocument();
 
     const used = screen
       .getByRole('heading', { name: 'هيئة الاتصالات' })
@@ -167,7 +167,9 @@ describe('personal dashboard', () => {
     await screen.findByText('أُلغي الرمز. لن تستطيع أي جهة استخدامه.');
     expect(api.callsTo('POST /api/v1/me/codes/tok_active1/revoke')).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(screen.getByText('ملغى')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'رموزك' })).getByText('ملغى'),
+    ).toBeInTheDocument();
     expect(screen.getByText('تاريخ الإلغاء')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'إلغاء الرمز' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'سجل الاستخدام (2)' }));
@@ -190,7 +192,7 @@ describe('personal dashboard', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'إلغاء الرمز' }),
     );
     await screen.findByText('لا يمكن إلغاء الرمز: استُخدم من قبل.');
-    await screen.findByText('مستخدم');
+    await within(await screen.findByRole('region', { name: 'رموزك' })).findByText('مستخدم');
     expect(api.callsTo('GET /api/v1/me/codes')).toHaveLength(2);
   });
 
@@ -211,5 +213,66 @@ describe('personal dashboard', () => {
     await waitFor(() =>
       expect(screen.queryByText('تعذّر تحميل رموزك. تحقق من الاتصال وحاول مرة أخرى.')).toBeNull(),
     );
+  });
+
+  it('pages older codes, filters by body and status, and exports what is filtered', async () => {
+    const api = mockApi({
+      ...provenIdentity,
+      'GET /api/v1/me/codes': ({ url }) => {
+        const query = url.searchParams;
+        if (query.get('cursor') === 'older')
+          return json(200, { codes: [usedCode], next_cursor: null });
+        if (query.has('body') || query.has('status')) {
+          return json(200, {
+            codes: query.get('status') === 'revoked' ? [] : [usedCode],
+            next_cursor: null,
+          });
+        }
+        return json(200, { codes: [personalCode()], next_cursor: 'older' });
+      },
+      'GET /api/v1/me/codes.csv': () =>
+        new Response('\ufeffcode_id\r\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    const createObjectURL = vi.fn(() => 'blob:codes');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    renderPage();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'عرض رموز أقدم' }));
+    expect(await screen.findByText('هذا سجلك كاملًا.')).toBeInTheDocument();
+    expect(screen.getByText('هيئة الاتصالات')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'عرض رموز أقدم' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('البحث باسم الجهة'), 'الاتصالات');
+    await user.selectOptions(screen.getByLabelText('دور الجهة'), 'issuer');
+    await waitFor(() => {
+      const last = api.callsTo('GET /api/v1/me/codes').at(-1)?.[0] as string;
+      const query = new URL(last, 'http://localhost').searchParams;
+      expect(query.get('body')).toBe('الاتصالات');
+      expect(query.get('body_role')).toBe('issuer');
+    });
+    // The search asks once the person pauses, not once per letter.
+    const searches = api
+      .callsTo('GET /api/v1/me/codes')
+      .filter(([input]) => new URL(input as string, 'http://localhost').searchParams.has('body'));
+    expect(searches.length).toBeLessThanOrEqual(2);
+
+    await user.selectOptions(screen.getByLabelText('الحالة'), 'revoked');
+    expect(await screen.findByText('لا توجد رموز تطابق عوامل التصفية هذه.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'تصدير بصيغة CSV' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const exported = new URL(
+      api.callsTo('GET /api/v1/me/codes.csv')[0]?.[0] as string,
+      'http://localhost',
+    ).searchParams;
+    expect(Object.fromEntries(exported)).toEqual({
+      body: 'الاتصالات',
+      body_role: 'issuer',
+      status: 'revoked',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'مسح عوامل التصفية' }));
+    expect(await screen.findByText('بنك الرياض الرقمي')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import type { PersonalCode } from '@tanqin/shared';
 import { RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonalLayout } from '../../components/personal-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -10,9 +10,16 @@ import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useIdentityStatus } from '../identity/api.ts';
 import { ProveIdentityPanel } from '../identity/prove-identity-panel.tsx';
-import { useMyCodes, useRevokeMyCode } from './api/my-codes.ts';
+import {
+  type HistoryFilters,
+  NO_FILTERS,
+  useExportMyCodes,
+  useMyCodes,
+  useRevokeMyCode,
+} from './api/my-codes.ts';
 import { CodeCard } from './components/code-card.tsx';
 import { CodesEmptyState } from './components/codes-empty-state.tsx';
+import { HistoryFiltersBar, hasFilters } from './components/history-filters.tsx';
 import { formatCount } from './format.ts';
 
 const REVOKE_ERRORS = new Set(['token_used', 'token_expired', 'token_revoked', 'token_not_found']);
@@ -35,8 +42,13 @@ function CodesSkeleton() {
 export function PersonalDashboardPage() {
   const { t } = useTranslation('personalDashboard');
   const identity = useIdentityStatus();
-  const codes = useMyCodes({ enabled: identity.data?.proven === true });
+  const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
+  const codes = useMyCodes(filters, { enabled: identity.data?.proven === true });
   const revoke = useRevokeMyCode();
+  const exporting = useExportMyCodes();
+  const changeFilters = useCallback((next: HistoryFilters) => setFilters(next), []);
+  const exportHistory = () =>
+    exporting.mutate(filters, { onError: () => toast.error(t('export.failed')) });
   const [revoking, setRevoking] = useState<PersonalCode | null>(null);
 
   const confirmRevoke = () => {
@@ -54,7 +66,7 @@ export function PersonalDashboardPage() {
     });
   };
 
-  const list = codes.data;
+  const list = codes.data?.pages.flatMap((page) => page.codes);
   const unproven =
     identity.data?.proven === false ||
     (codes.error instanceof ApiError && codes.error.code === 'identity_unverified');
@@ -82,18 +94,45 @@ export function PersonalDashboardPage() {
           <Alert tone="error">{t('loadError')}</Alert>
         ) : !list ? (
           <CodesSkeleton />
-        ) : list.length === 0 ? (
+        ) : list.length === 0 && !hasFilters(filters) ? (
           <CodesEmptyState />
         ) : (
-          <section aria-label={t('listLabel')} className="space-y-4">
-            {codes.isError ? <Alert tone="error">{t('loadError')}</Alert> : null}
-            <p className="text-sm font-medium text-slate-700">
-              {t('summary', { total: formatCount(list.length), active: formatCount(active) })}
-            </p>
-            {list.map((code) => (
-              <CodeCard key={code.id} code={code} onRevoke={() => setRevoking(code)} />
-            ))}
-          </section>
+          <>
+            <HistoryFiltersBar
+              filters={filters}
+              onChange={changeFilters}
+              onExport={exportHistory}
+              exporting={exporting.isPending}
+            />
+            <section aria-label={t('listLabel')} aria-busy={codes.isFetching} className="space-y-4">
+              {codes.isError ? <Alert tone="error">{t('loadError')}</Alert> : null}
+              {list.length === 0 ? (
+                <p role="status" className="rounded-2xl bg-slate-50 p-6 text-center text-slate-600">
+                  {t('filters.none')}
+                </p>
+              ) : (
+                <p role="status" className="text-sm font-medium text-slate-700">
+                  {t('summary', { total: formatCount(list.length), active: formatCount(active) })}
+                </p>
+              )}
+              {list.map((code) => (
+                <CodeCard key={code.id} code={code} onRevoke={() => setRevoking(code)} />
+              ))}
+              {codes.hasNextPage ? (
+                <div className="flex justify-center">
+                  <Button
+                    variant="secondary"
+                    onClick={() => void codes.fetchNextPage()}
+                    disabled={codes.isFetchingNextPage}
+                  >
+                    {codes.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+                  </Button>
+                </div>
+              ) : list.length > 0 ? (
+                <p className="text-center text-sm text-slate-500">{t('end')}</p>
+              ) : null}
+            </section>
+          </>
         )}
       </div>
       {revoking ? (

@@ -1,24 +1,96 @@
-import type { PersonalCode, PersonalCodeList, PersonalCodeRevokeResult } from '@tanqin/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  PersonalCode,
+  PersonalCodeBodyRole,
+  PersonalCodeList,
+  PersonalCodeRevokeResult,
+  TokenStatus,
+} from '@tanqin/shared';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { datedCsvName, saveCsvFile } from '../../../lib/save-file.ts';
 
 export const myCodesKey = ['me', 'codes'] as const;
 
+/** What the person narrows their history to; days are the person's own calendar days. */
+export interface HistoryFilters {
+  body: string;
+  body_role: PersonalCodeBodyRole;
+  status: TokenStatus | '';
+  /** `YYYY-MM-DD`, inclusive. */
+  from: string;
+  /** `YYYY-MM-DD`, inclusive. */
+  to: string;
+}
+
+export const NO_FILTERS: HistoryFilters = {
+  body: '',
+  body_role: 'any',
+  status: '',
+  from: '',
+  to: '',
+};
+
+/** The start of a local calendar day, `days` later, as an instant. */
+function localDayStart(day: string, days = 0) {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year ?? 0, (month ?? 1) - 1, (date ?? 1) + days).toISOString();
+}
+
+/** The query string of a page and of the CSV export: only the filters that are set. */
+export function historyQuery(filters: HistoryFilters, cursor?: string) {
+  const params = new URLSearchParams();
+  const body = filters.body.trim();
+  if (body) {
+    params.set('body', body);
+    if (filters.body_role !== 'any') params.set('body_role', filters.body_role);
+  }
+  if (filters.status) params.set('status', filters.status);
+  if (filters.from) params.set('from', localDayStart(filters.from));
+  // The last day is included: the API's `to` is exclusive, so the day after it starts.
+  if (filters.to) params.set('to', localDayStart(filters.to, 1));
+  if (cursor) params.set('cursor', cursor);
+  return params.toString();
+}
+
 /**
- * GET /api/v1/me/codes: the codes issued for this person's national id, with their trails (asked
- * only once the identity is proven: before, the answer is 403 identity_unverified).
+ * GET /api/v1/me/codes, page by page (newest first), with the filters: asked only once the
+ * identity is proven (before, the answer is 403 identity_unverified).
  */
-export const useMyCodes = ({ enabled = true }: { enabled?: boolean } = {}) =>
-  useQuery({
-    queryKey: myCodesKey,
+export const useMyCodes = (filters: HistoryFilters, { enabled = true } = {}) =>
+  useInfiniteQuery({
+    queryKey: [...myCodesKey, filters],
     enabled,
-    queryFn: ({ signal }) =>
-      apiRequest<PersonalCodeList>('/api/v1/me/codes', { side: 'individual', signal }).then(
-        (body) => body.codes,
-      ),
+    initialPageParam: '',
+    queryFn: ({ pageParam, signal }) => {
+      const query = historyQuery(filters, pageParam || undefined);
+      return apiRequest<PersonalCodeList>(`/api/v1/me/codes${query ? `?${query}` : ''}`, {
+        side: 'individual',
+        signal,
+      });
+    },
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    // A new filter keeps the list on screen until its answer arrives.
+    placeholderData: keepPreviousData,
   });
 
-/** POST /api/v1/me/codes/:id/revoke: the answer's code replaces the one in the list. */
+/** GET /api/v1/me/codes.csv with the filters, saved as `my-codes-YYYY-MM-DD.csv`. */
+export async function exportMyCodes(filters: HistoryFilters) {
+  const query = historyQuery(filters);
+  const csv = await apiRequest<string>(`/api/v1/me/codes.csv${query ? `?${query}` : ''}`, {
+    side: 'individual',
+  });
+  saveCsvFile(csv, datedCsvName('my-codes'));
+}
+
+export const useExportMyCodes = () => useMutation({ mutationFn: exportMyCodes });
+
+/** POST /api/v1/me/codes/:id/revoke: the answer's code replaces the one in every loaded list. */
 export function useRevokeMyCode() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -28,8 +100,16 @@ export function useRevokeMyCode() {
         side: 'individual',
       }),
     onSuccess: ({ code }) => {
-      queryClient.setQueryData<PersonalCode[]>(myCodesKey, (codes) =>
-        codes?.map((item) => (item.id === code.id ? code : item)),
+      queryClient.setQueriesData<InfiniteData<PersonalCodeList>>(
+        { queryKey: myCodesKey },
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              codes: page.codes.map((item: PersonalCode) => (item.id === code.id ? code : item)),
+            })),
+          },
       );
     },
     // A refusal (already used, expired) means the list is stale: read it again.
