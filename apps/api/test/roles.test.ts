@@ -21,7 +21,7 @@ import { addMember, uniqueEmail } from './members-helpers.ts';
  * one organisation serves every row.
  */
 interface Endpoint {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** The route as Fastify registers it (checked against the server's own route list). */
   route: string;
   permission: Permission;
@@ -125,6 +125,19 @@ const ENDPOINTS: Endpoint[] = [
     route: '/api/v1/security/country-rules',
     permission: 'security:manage',
     body: () => ({ country_code: 'SA', is_allowed: true }),
+  },
+  { method: 'GET', route: '/api/v1/security/country-policy', permission: 'security:read' },
+  {
+    method: 'PUT',
+    route: '/api/v1/security/country-policy',
+    permission: 'security:manage',
+    body: () => ({ mode: 'block', countries: [] }),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/security/network-check',
+    permission: 'security:read',
+    body: () => ({ ip_address: '203.0.113.9' }),
   },
   {
     method: 'GET',

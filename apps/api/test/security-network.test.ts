@@ -255,6 +255,152 @@ describe.each(databaseKinds)('IP and country controls behind a trusted proxy on 
     expect(read.body).toEqual({ require_ip_whitelist: false, geo_blocking_enabled: true });
   });
 
+  const policy = (org: Integrator, method: 'GET' | 'PUT', json?: Record<string, unknown>) =>
+    request(server.baseUrl, method, '/api/v1/security/country-policy', { token: org.token, json });
+  const check = (org: Integrator, json: Record<string, unknown>) =>
+    request(server.baseUrl, 'POST', '/api/v1/security/network-check', { token: org.token, json });
+
+  it('keeps country rules as one policy: block the listed, or allow only the listed', async () => {
+    const org = await createIntegrator(server.baseUrl);
+    const from = (ip: string) => callFrom(server, org.headers, ip);
+    expect((await policy(org, 'GET')).body).toEqual({
+      enabled: false,
+      mode: 'block',
+      countries: [],
+    });
+
+    const blocking = await policy(org, 'PUT', {
+      enabled: true,
+      mode: 'block',
+      countries: ['gb', 'DE', 'GB'],
+    });
+    expect(blocking.status, JSON.stringify(blocking.body)).toBe(200);
+    expect(blocking.body).toEqual({ enabled: true, mode: 'block', countries: ['DE', 'GB'] });
+    expect((await from(UK_IP)).status).toBe(403);
+    expect((await from(SAUDI_IP)).status).toBe(201);
+
+    // Allow only Saudi Arabia: the UK is refused, Saudi Arabia and private addresses pass.
+    const allowing = await policy(org, 'PUT', { mode: 'allow', countries: ['SA'] });
+    expect(allowing.body).toEqual({ enabled: true, mode: 'allow', countries: ['SA'] });
+    expect((await from(SAUDI_IP)).status).toBe(201);
+    const refused = await from(GERMAN_IPV6);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('country_not_allowed');
+    expect((await from('10.1.2.3')).status).toBe(201);
+    // The single-country rules read the same rows.
+    const rules = await request(server.baseUrl, 'GET', '/api/v1/security/country-rules', {
+      token: org.token,
+    });
+    expect(rules.body.country_rules).toMatchObject([{ country_code: 'SA', is_allowed: true }]);
+
+    const off = await policy(org, 'PUT', { enabled: false, mode: 'allow', countries: [] });
+    expect(off.body).toEqual({ enabled: false, mode: 'allow', countries: [] });
+    expect((await from(UK_IP)).status).toBe(201);
+
+    for (const body of [
+      { mode: 'deny', countries: [] },
+      { mode: 'block', countries: ['ZZ'] },
+      { mode: 'block' },
+      { mode: 'block', countries: [], organization_id: 42 },
+    ]) {
+      const bad = await policy(org, 'PUT', body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.code).toBe('validation_failed');
+    }
+    expect((await policy(org, 'GET')).body).toEqual({
+      enabled: false,
+      mode: 'allow',
+      countries: [],
+    });
+  });
+
+  it('tests an address against every rule and names the one that decides', async () => {
+    const org = await createIntegrator(server.baseUrl, { allowed_ips: '198.51.100.0/24' });
+    const [key] = (
+      await request(server.baseUrl, 'GET', '/api/v1/security/api-keys', { token: org.token })
+    ).body.api_keys as { id: string }[];
+    const outcome = (answer: { body: { checks: { rule: string; outcome: string }[] } }) =>
+      Object.fromEntries(answer.body.checks.map((c) => [c.rule, c.outcome]));
+
+    const open = await check(org, { ip_address: UK_IP });
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    expect(open.body).toMatchObject({
+      ip_address: UK_IP,
+      country: 'GB',
+      allowed: true,
+      decided_by: null,
+    });
+    expect(outcome(open)).toEqual({ key_ips: 'off', trusted_ips: 'off', countries: 'off' });
+
+    // With the key: its own list refuses the address first, as /v1 would.
+    const withKey = await check(org, { ip_address: UK_IP, api_key_id: key!.id });
+    expect(withKey.body).toMatchObject({ allowed: false, decided_by: 'key_ips' });
+    expect((await callFrom(server, org.headers, UK_IP)).status).toBe(403);
+
+    await addTrustedIp(server, org.token, { ip_address: '198.51.100.7' });
+    await settings(server, org, { require_ip_whitelist: true });
+    await policy(org, 'PUT', { enabled: true, mode: 'block', countries: ['US'] });
+    const trusted = await check(org, { ip_address: '198.51.100.7', api_key_id: key!.id });
+    expect(trusted.body).toMatchObject({ allowed: true, decided_by: null });
+    expect(outcome(trusted)).toEqual({
+      key_ips: 'pass',
+      trusted_ips: 'pass',
+      countries: expect.any(String),
+    });
+    expect((await callFrom(server, org.headers, '198.51.100.7')).status).toBe(201);
+
+    const untrusted = await check(org, { ip_address: '198.51.100.8', api_key_id: key!.id });
+    expect(untrusted.body).toMatchObject({ allowed: false, decided_by: 'trusted_ips' });
+    expect(untrusted.body.checks[1]).toEqual({
+      rule: 'trusted_ips',
+      outcome: 'refuse',
+      reason: 'not_trusted',
+    });
+
+    await settings(server, org, { require_ip_whitelist: false });
+    await policy(org, 'PUT', { mode: 'block', countries: ['GB'] });
+    const blocked = await check(org, { ip_address: UK_IP });
+    expect(blocked.body).toMatchObject({ country: 'GB', allowed: false, decided_by: 'countries' });
+    expect(blocked.body.checks[2]).toEqual({
+      rule: 'countries',
+      outcome: 'refuse',
+      reason: 'blocked',
+    });
+
+    for (const body of [{ ip_address: 'not-an-ip' }, { ip_address: '10.0.0.0/8' }, {}]) {
+      const bad = await check(org, body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+    }
+    const other = await createIntegrator(server.baseUrl);
+    const strangerKey = await check(other, { ip_address: UK_IP, api_key_id: key!.id });
+    expect(strangerKey.status).toBe(404);
+    const strangerOrg = await check(other, {
+      ip_address: UK_IP,
+      organization_id: org.organization.id,
+    });
+    expect(strangerOrg.status).toBe(404);
+    expect(
+      (
+        await request(
+          server.baseUrl,
+          'GET',
+          `/api/v1/security/country-policy?organization_id=${org.organization.id}`,
+          { token: other.token },
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await request(server.baseUrl, 'PUT', '/api/v1/security/country-policy', {
+          token: other.token,
+          json: { organization_id: org.organization.id, mode: 'block', countries: [] },
+        })
+      ).status,
+    ).toBe(404);
+    // The stranger's attempt changed nothing.
+    expect((await policy(org, 'GET')).body.countries).toEqual(['GB']);
+  });
+
   it('stores the country of a trusted IP from the same data', async () => {
     const org = await createOrganization(server.baseUrl);
     const saudi = await addTrustedIp(server, org.token, { ip_address: SAUDI_IP });

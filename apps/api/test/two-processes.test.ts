@@ -173,6 +173,13 @@ describe('two API processes on one PostgreSQL and Redis', () => {
       () => generateOnSecond(headers),
       { status: 403, code: 'country_not_allowed' },
     );
+    // The policy switched to "allow only these", with the US listed: admitted within a second.
+    await changeReachesSecond(
+      () =>
+        dashboard('PUT', '/api/v1/security/country-policy', { mode: 'allow', countries: ['US'] }),
+      () => generateOnSecond(headers),
+      { status: 201 },
+    );
     await dashboard('PATCH', '/api/v1/security/organization-settings', {
       geo_blocking_enabled: false,
     });

@@ -343,3 +343,85 @@ export const deliveryReplayedSchema = z.object({
   delivery: notificationDeliverySchema,
 });
 export type DeliveryReplayed = z.infer<typeof deliveryReplayedSchema>;
+
+/**
+ * Country rules as one policy: block the listed countries (every other passes), or allow only
+ * the listed ones. Addresses without a known country (private, loopback, unknown) always pass.
+ */
+export const COUNTRY_MODES = ['block', 'allow'] as const;
+export type CountryMode = (typeof COUNTRY_MODES)[number];
+
+const countryCodeSchema = text('countryCodeInvalid')
+  .trim()
+  .toUpperCase()
+  .refine((code) => COUNTRY_CODES.includes(code), 'countryCodeInvalid');
+
+/** PUT /api/v1/security/country-policy: the whole policy at once (the list replaces the rules). */
+export const countryPolicyInputSchema = z.object({
+  organization_id: organizationId,
+  enabled: z.boolean().optional().meta({ description: 'Turns the country rules on or off' }),
+  mode: z.enum(COUNTRY_MODES),
+  countries: z
+    .array(countryCodeSchema)
+    .max(COUNTRY_CODES.length)
+    .meta({
+      description: 'ISO 3166-1 alpha-2 codes: blocked (mode block) or allowed (mode allow)',
+    }),
+});
+export type CountryPolicyInput = z.input<typeof countryPolicyInputSchema>;
+
+export const countryPolicySchema = z.object({
+  enabled: z.boolean().meta({ description: 'The country rules are in force' }),
+  mode: z.enum(COUNTRY_MODES),
+  countries: z.array(z.string()).meta({ description: 'The listed countries, sorted by code' }),
+});
+export type CountryPolicy = z.infer<typeof countryPolicySchema>;
+
+/** POST /api/v1/security/network-check: would a call from this address pass? */
+export const networkCheckInputSchema = z.object({
+  organization_id: organizationId,
+  ip_address: text('ipAddressRequired')
+    .trim()
+    .min(1, 'ipAddressRequired')
+    .max(64, 'tooLong')
+    .refine((value) => isIpOrCidr(value) && !value.includes('/'), 'ipInvalid'),
+  /** The key the call would use: its own address list is checked too. */
+  api_key_id: z.union([z.uuid(), z.literal(''), z.null()]).optional(),
+});
+export type NetworkCheckInput = z.input<typeof networkCheckInputSchema>;
+
+export const NETWORK_RULES = ['key_ips', 'trusted_ips', 'countries'] as const;
+export type NetworkRule = (typeof NETWORK_RULES)[number];
+
+export const networkCheckSchema = z.object({
+  ip_address: z.string(),
+  country: z.string().nullable().meta({ description: 'ISO 3166-1 alpha-2; null when unknown' }),
+  allowed: z.boolean(),
+  decided_by: z
+    .enum(NETWORK_RULES)
+    .nullable()
+    .meta({ description: 'The first rule that refuses the call, in the order /v1 applies them' }),
+  checks: z.array(
+    z.object({
+      rule: z.enum(NETWORK_RULES),
+      outcome: z.enum(['pass', 'refuse', 'off']).meta({
+        description: '`off`: the rule is not in force (no key list, switch off)',
+      }),
+      reason: z.enum([
+        'no_key',
+        'key_has_no_list',
+        'in_key_list',
+        'not_in_key_list',
+        'switch_off',
+        'trusted',
+        'not_trusted',
+        'no_country',
+        'not_blocked',
+        'blocked',
+        'allowed',
+        'not_allowed',
+      ]),
+    }),
+  ),
+});
+export type NetworkCheck = z.infer<typeof networkCheckSchema>;

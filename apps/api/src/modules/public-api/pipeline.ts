@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { dropCached } from '../../lib/invalidation/invalidated-cache.ts';
 import type { RateWindow } from '../../lib/rate-limit/rate-limit-store.ts';
 import { noteFailure, organizationAimedAt } from '../security/abuse-detection.service.ts';
-import { countryGuard, trustedIpGuard } from '../security/network-policy.service.ts';
+import { countryGuard, keyIpsCheck, trustedIpGuard } from '../security/network-policy.service.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 import type { ApiCaller, RequestMeta } from './caller.ts';
 import { authenticateApiCall } from './client-auth.ts';
@@ -23,21 +23,15 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 }
 
 function keyIpGuard(caller: ApiCaller, meta: RequestMeta) {
-  if (!caller.allowedIps?.length) return;
-  const allowed = caller.allowedIps.some((entry) => {
-    const range = parseIpRange(entry);
-    return range ? ipInRange(meta.ip, range) : false;
-  });
-  if (!allowed) {
-    throw new Refusal(
-      new AppError('ip_not_allowed', `Requests from ${meta.ip} are not allowed for this key`),
-      {
-        type: 'ip_blocked',
-        severity: 'warning',
-        description: `Request from ${meta.ip} refused: not in the key's allowed IPs`,
-      },
-    );
-  }
+  if (keyIpsCheck(caller.allowedIps, meta.ip).outcome !== 'refuse') return;
+  throw new Refusal(
+    new AppError('ip_not_allowed', `Requests from ${meta.ip} are not allowed for this key`),
+    {
+      type: 'ip_blocked',
+      severity: 'warning',
+      description: `Request from ${meta.ip} refused: not in the key's allowed IPs`,
+    },
+  );
 }
 
 function scopeGuard(caller: ApiCaller, anyOf: Scope[]) {

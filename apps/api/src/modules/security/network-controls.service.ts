@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { savedCountryRuleSchema, trustedIpSchema } from '@tanqin/shared';
+import type { CountryMode, savedCountryRuleSchema, trustedIpSchema } from '@tanqin/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -127,4 +127,56 @@ export async function updateOrganizationSettings(
   );
   await ctx.invalidation.publish('organization', organizationId);
   return row!;
+}
+
+/** The country rules as one policy: on or off, the mode, and the countries it lists. */
+export async function getCountryPolicy(ctx: AppContext, organizationId: string) {
+  const [row] = await ctx.db.query<{
+    enabled: boolean;
+    mode: CountryMode;
+    countries: string[] | null;
+  }>(
+    `select o.geo_blocking_enabled as enabled, o.country_mode as mode,
+            (select array_agg(r.country_code order by r.country_code) from country_rules r
+              where r.organization_id = o.id and r.is_allowed = (o.country_mode = 'allow')) as countries
+       from organizations o where o.id = $1`,
+    [organizationId],
+  );
+  return { enabled: row!.enabled, mode: row!.mode, countries: row!.countries ?? [] };
+}
+
+/**
+ * Replaces the country rules with one list: blocked countries (mode block) or allowed ones
+ * (mode allow), in one transaction; every process drops its cached policy.
+ */
+export async function setCountryPolicy(
+  ctx: AppContext,
+  organizationId: string,
+  input: { enabled?: boolean; mode: CountryMode; countries: string[] },
+) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      'update organizations set country_mode = $2, geo_blocking_enabled = coalesce($3, geo_blocking_enabled) where id = $1',
+      [organizationId, input.mode, input.enabled ?? null],
+    );
+    await tx.query('delete from country_rules where organization_id = $1', [organizationId]);
+    await tx.query(
+      `insert into country_rules (organization_id, country_code, is_allowed, created_at)
+       select $1, code, $3, $4 from unnest($2::text[]) as code`,
+      [organizationId, [...new Set(input.countries)], input.mode === 'allow', now],
+    );
+  });
+  await ctx.invalidation.publish('organization', organizationId);
+  return getCountryPolicy(ctx, organizationId);
+}
+
+/** A key of the organisation and its own address list, for the address check; else 404. */
+export async function keyForCheck(ctx: AppContext, organizationId: string, apiKeyId: string) {
+  const [key] = await ctx.db.query<{ id: string; allowed_ips: string[] | null }>(
+    'select id, allowed_ips from api_keys where id = $1 and organization_id = $2',
+    [apiKeyId, organizationId],
+  );
+  if (!key) throw notFound('API key');
+  return { id: key.id, allowedIps: key.allowed_ips };
 }

@@ -1,4 +1,10 @@
-import { type IpRange, ipInRange, parseIpRange } from '@tanqin/shared';
+import {
+  type CountryMode,
+  type IpRange,
+  ipInRange,
+  type NetworkCheck,
+  parseIpRange,
+} from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { countryOf } from '../../lib/geo.ts';
@@ -17,7 +23,9 @@ interface NetworkPolicy {
   requireIpWhitelist: boolean;
   geoBlockingEnabled: boolean;
   trustedIps: TrustedEntry[];
-  blockedCountries: Set<string>;
+  countryMode: CountryMode;
+  /** Countries ruled not allowed (mode block) or allowed (mode allow). */
+  listedCountries: Set<string>;
 }
 
 // Keyed by organisation id; every change publishes `organization` (see network-controls).
@@ -34,9 +42,11 @@ async function readPolicy(ctx: AppContext, organizationId: string): Promise<Netw
   const [settings] = await ctx.db.query<{
     require_ip_whitelist: boolean;
     geo_blocking_enabled: boolean;
-  }>('select require_ip_whitelist, geo_blocking_enabled from organizations where id = $1', [
-    organizationId,
-  ]);
+    country_mode: CountryMode;
+  }>(
+    'select require_ip_whitelist, geo_blocking_enabled, country_mode from organizations where id = $1',
+    [organizationId],
+  );
   const trusted = await ctx.db.query<{
     id: string;
     api_key_id: string | null;
@@ -46,9 +56,10 @@ async function readPolicy(ctx: AppContext, organizationId: string): Promise<Netw
     'select id, api_key_id, ip_address, ip_range from trusted_ips where organization_id = $1 and is_active',
     [organizationId],
   );
-  const blocked = await ctx.db.query<{ country_code: string }>(
-    'select country_code from country_rules where organization_id = $1 and not is_allowed',
-    [organizationId],
+  const countryMode = settings?.country_mode ?? 'block';
+  const listed = await ctx.db.query<{ country_code: string }>(
+    'select country_code from country_rules where organization_id = $1 and is_allowed = $2',
+    [organizationId, countryMode === 'allow'],
   );
   return {
     requireIpWhitelist: settings?.require_ip_whitelist ?? false,
@@ -61,7 +72,8 @@ async function readPolicy(ctx: AppContext, organizationId: string): Promise<Netw
         .map((entry) => parseIpRange(entry))
         .filter((range): range is IpRange => Boolean(range)),
     })),
-    blockedCountries: new Set(blocked.map((row) => row.country_code)),
+    countryMode,
+    listedCountries: new Set(listed.map((row) => row.country_code)),
   };
 }
 
@@ -112,12 +124,49 @@ function notePendingUse(ctx: AppContext, id: string, use: { count: number; lastS
   });
 }
 
-function matchTrustedIp(policy: NetworkPolicy, caller: ApiCaller, ip: string) {
+function matchTrustedIp(policy: NetworkPolicy, apiKeyId: string | null, ip: string) {
   return policy.trustedIps.find(
     (entry) =>
-      (entry.apiKeyId === null || entry.apiKeyId === caller.apiKeyId) &&
+      (entry.apiKeyId === null || entry.apiKeyId === apiKeyId) &&
       entry.ranges.some((range) => ipInRange(ip, range)),
   );
+}
+
+type Check = NetworkCheck['checks'][number];
+
+/** A key's own address list (allowed_ips): the first rule /v1 applies. */
+export function keyIpsCheck(allowedIps: string[] | null | undefined, ip: string): Check {
+  if (!allowedIps?.length) return { rule: 'key_ips', outcome: 'off', reason: 'key_has_no_list' };
+  const inList = allowedIps.some((entry) => {
+    const range = parseIpRange(entry);
+    return range ? ipInRange(ip, range) : false;
+  });
+  return inList
+    ? { rule: 'key_ips', outcome: 'pass', reason: 'in_key_list' }
+    : { rule: 'key_ips', outcome: 'refuse', reason: 'not_in_key_list' };
+}
+
+function trustedIpsCheck(policy: NetworkPolicy, trusted: boolean): Check {
+  if (!policy.requireIpWhitelist)
+    return { rule: 'trusted_ips', outcome: 'off', reason: 'switch_off' };
+  return trusted
+    ? { rule: 'trusted_ips', outcome: 'pass', reason: 'trusted' }
+    : { rule: 'trusted_ips', outcome: 'refuse', reason: 'not_trusted' };
+}
+
+function countriesCheck(policy: NetworkPolicy, country: string | null): Check {
+  if (!policy.geoBlockingEnabled)
+    return { rule: 'countries', outcome: 'off', reason: 'switch_off' };
+  // Loopback, private and unknown addresses have no country: they pass.
+  if (!country) return { rule: 'countries', outcome: 'pass', reason: 'no_country' };
+  const listed = policy.listedCountries.has(country);
+  if (policy.countryMode === 'allow')
+    return listed
+      ? { rule: 'countries', outcome: 'pass', reason: 'allowed' }
+      : { rule: 'countries', outcome: 'refuse', reason: 'not_allowed' };
+  return listed
+    ? { rule: 'countries', outcome: 'refuse', reason: 'blocked' }
+    : { rule: 'countries', outcome: 'pass', reason: 'not_blocked' };
 }
 
 /**
@@ -126,9 +175,11 @@ function matchTrustedIp(policy: NetworkPolicy, caller: ApiCaller, ip: string) {
  */
 export async function trustedIpGuard(ctx: AppContext, caller: ApiCaller, meta: RequestMeta) {
   const policy = await loadPolicy(ctx, caller.organizationId);
-  const match = policy.trustedIps.length ? matchTrustedIp(policy, caller, meta.ip) : undefined;
+  const match = policy.trustedIps.length
+    ? matchTrustedIp(policy, caller.apiKeyId, meta.ip)
+    : undefined;
   if (match) notePendingUse(ctx, match.id, { count: 1, lastSeenAt: ctx.clock.now() });
-  if (!policy.requireIpWhitelist || match) return;
+  if (trustedIpsCheck(policy, Boolean(match)).outcome !== 'refuse') return;
   throw new Refusal(
     new AppError('ip_not_allowed', `Requests from ${meta.ip} are not in the trusted IPs`),
     {
@@ -139,18 +190,44 @@ export async function trustedIpGuard(ctx: AppContext, caller: ApiCaller, meta: R
   );
 }
 
-/** Geographic blocking: with geo_blocking_enabled on, countries ruled not allowed are refused. */
+/** Country rules: with geo_blocking_enabled on, the policy's mode and list decide. */
 export async function countryGuard(ctx: AppContext, caller: ApiCaller, meta: RequestMeta) {
   const policy = await loadPolicy(ctx, caller.organizationId);
-  if (!policy.geoBlockingEnabled || policy.blockedCountries.size === 0) return;
-  // Loopback, private and unknown addresses have no country: allowed.
-  const country = countryOf(meta.ip);
-  if (country && policy.blockedCountries.has(country)) {
-    throw new Refusal(new AppError('country_not_allowed', `Requests from ${country} are blocked`), {
-      type: 'geo_blocked',
-      severity: 'warning',
-      description: `Request from ${meta.ip} (${country}) refused: country blocked`,
-      additionalData: { country },
-    });
-  }
+  if (!policy.geoBlockingEnabled) return;
+  const country = countryOf(meta.ip) ?? null;
+  if (countriesCheck(policy, country).outcome !== 'refuse') return;
+  throw new Refusal(new AppError('country_not_allowed', `Requests from ${country} are blocked`), {
+    type: 'geo_blocked',
+    severity: 'warning',
+    description: `Request from ${meta.ip} (${country}) refused: country blocked`,
+    additionalData: { country },
+  });
+}
+
+/**
+ * Whether a /v1 call from `ip` (with the given key, if any) would pass every network rule, in
+ * the order the pipeline applies them, and which rule refuses it. Reads the same policy the
+ * guards read; counts no use of a trusted IP.
+ */
+export async function checkAddress(
+  ctx: AppContext,
+  organizationId: string,
+  ip: string,
+  key: { id: string; allowedIps: string[] | null } | null,
+): Promise<NetworkCheck> {
+  const policy = await readPolicy(ctx, organizationId);
+  const country = countryOf(ip) ?? null;
+  const checks: Check[] = [
+    key ? keyIpsCheck(key.allowedIps, ip) : { rule: 'key_ips', outcome: 'off', reason: 'no_key' },
+    trustedIpsCheck(policy, Boolean(matchTrustedIp(policy, key?.id ?? null, ip))),
+    countriesCheck(policy, country),
+  ];
+  const refusal = checks.find((check) => check.outcome === 'refuse');
+  return {
+    ip_address: ip,
+    country,
+    allowed: !refusal,
+    decided_by: refusal?.rule ?? null,
+    checks,
+  };
 }

@@ -1,8 +1,12 @@
 import {
+  countryPolicyInputSchema,
+  countryPolicySchema,
   countryRuleListSchema,
   countryRuleSchema,
   countryRuleSetSchema,
   createTrustedIpSchema,
+  networkCheckInputSchema,
+  networkCheckSchema,
   organizationQuerySchema,
   organizationSecuritySettingsSavedSchema,
   organizationSecuritySettingsSchema,
@@ -33,12 +37,16 @@ import { assertOwnOrganization, requireMember } from '../../plugins/authenticate
 import {
   addTrustedIp,
   deleteTrustedIp,
+  getCountryPolicy,
+  keyForCheck,
   listCountryRules,
   listTrustedIps,
+  setCountryPolicy,
   setCountryRule,
   setTrustedIpActive,
   updateOrganizationSettings,
 } from './network-controls.service.ts';
+import { checkAddress } from './network-policy.service.ts';
 import {
   exportSecurityEventsCsv,
   listSecurityEvents,
@@ -195,6 +203,66 @@ export async function securityRoutes(app: ContractApp, { ctx }: { ctx: AppContex
         success: true as const,
         country_rule: await setCountryRule(ctx, organization.id, country_code, is_allowed),
       };
+    },
+  );
+
+  app.get(
+    '/security/country-policy',
+    {
+      schema: {
+        summary: 'The country rules as one policy: on or off, block the listed or allow only them',
+        tags,
+        querystring: organizationQuerySchema,
+        response: { 200: countryPolicySchema, ...readProblems },
+      },
+      preValidation: reader.check,
+    },
+    async (request) => {
+      const organization = organizationOf(reader.of(request), request.query.organization_id);
+      return getCountryPolicy(ctx, organization.id);
+    },
+  );
+
+  app.put(
+    '/security/country-policy',
+    {
+      schema: {
+        summary: 'Set the country policy: its mode and the whole list at once (effective at once)',
+        tags,
+        body: countryPolicyInputSchema,
+        response: {
+          200: countryPolicySchema,
+          ...problemAnswers(OWN_ORGANIZATION_PROBLEMS, BODY_PROBLEMS),
+        },
+      },
+      preValidation: manager.check,
+    },
+    async (request) => {
+      const organization = organizationOf(manager.of(request), request.body.organization_id);
+      return setCountryPolicy(ctx, organization.id, request.body);
+    },
+  );
+
+  app.post(
+    '/security/network-check',
+    {
+      schema: {
+        summary:
+          'Would a /v1 call from this address pass every network rule (key IPs, trusted IPs, countries), and which rule decides',
+        tags,
+        body: networkCheckInputSchema,
+        response: {
+          200: networkCheckSchema,
+          ...problemAnswers(OWN_ORGANIZATION_PROBLEMS, BODY_PROBLEMS),
+        },
+      },
+      preValidation: reader.check,
+    },
+    async (request) => {
+      const { organization_id, ip_address, api_key_id } = request.body;
+      const organization = organizationOf(reader.of(request), organization_id);
+      const key = api_key_id ? await keyForCheck(ctx, organization.id, api_key_id) : null;
+      return checkAddress(ctx, organization.id, ip_address, key);
     },
   );
 
