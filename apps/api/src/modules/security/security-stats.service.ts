@@ -1,4 +1,5 @@
 import type { SecurityLabel } from '@tanqin/shared';
+import { COUNTRY_CODES } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
 import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
@@ -52,7 +53,12 @@ export async function getSecurityStats(
        (select count(*)::int from security_events
          where organization_id = $1 and event_severity = 'critical' and resolved_at is null) as critical_events_count,
        (select count(*)::int from trusted_ips where organization_id = $1 and is_active) as trusted_ips_count,
-       (select count(*)::int from country_rules where organization_id = $1 and not is_allowed) as countries_blocked,
+       (select case when o.country_mode = 'allow'
+                    then ${COUNTRY_CODES.length} - (select count(*)::int from country_rules r
+                                                    where r.organization_id = o.id and r.is_allowed)
+                    else (select count(*)::int from country_rules r
+                           where r.organization_id = o.id and not r.is_allowed) end
+          from organizations o where o.id = $1) as countries_blocked,
        (select coalesce(sum(occurrences), 0)::int from security_events
          where organization_id = $1 and event_type = 'rate_limit_exceeded' and created_at >= $2)
          as rate_limit_violations`,

@@ -7,7 +7,8 @@ export const securityKeys = {
   stats: (organizationId: string) => ['security', organizationId, 'stats'] as const,
   apiKeys: (organizationId: string) => ['security', organizationId, 'api-keys'] as const,
   trustedIps: (organizationId: string) => ['security', organizationId, 'trusted-ips'] as const,
-  countryRules: (organizationId: string) => ['security', organizationId, 'country-rules'] as const,
+  countryPolicy: (organizationId: string) =>
+    ['security', organizationId, 'country-policy'] as const,
   settings: (organizationId: string) => ['security', organizationId, 'settings'] as const,
   events: (organizationId: string) => ['security', organizationId, 'events'] as const,
   eventList: (organizationId: string, filters: EventFilters, page: number) =>

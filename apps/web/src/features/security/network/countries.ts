@@ -4,7 +4,7 @@ export const HOME_COUNTRY = 'SA';
 
 export interface Country {
   code: string;
-  /** Arabic name, from Intl.DisplayNames (ARCHITECTURE.md section 8). */
+  /** The name in the page's language (Arabic by default), from Intl.DisplayNames (ARCHITECTURE.md section 8). */
   name: string;
   /** English name, so a search in Latin letters finds the country too. */
   englishName: string;
@@ -25,21 +25,27 @@ export function normalizeForSearch(text: string) {
     .trim();
 }
 
-let countries: Country[] | undefined;
+const cache = new Map<string, Country[]>();
 
-/** Every country of the shared list (packages/shared) with its Arabic name: Saudi Arabia first, the rest in Arabic alphabetical order. */
-export function listCountries(): Country[] {
-  if (countries) return countries;
-  const arabic = new Intl.DisplayNames(['ar'], { type: 'region' });
+/**
+ * Every country of the shared list (packages/shared) named in the page's language (Arabic by
+ * default): Saudi Arabia first, the rest in that language's alphabetical order.
+ */
+export function listCountries(language = 'ar'): Country[] {
+  const lang = language.startsWith('en') ? 'en' : 'ar';
+  const known = cache.get(lang);
+  if (known) return known;
+  const local = new Intl.DisplayNames([lang], { type: 'region' });
   const english = new Intl.DisplayNames(['en'], { type: 'region' });
-  const collator = new Intl.Collator('ar');
-  countries = COUNTRY_CODES.map((code) => ({
+  const collator = new Intl.Collator(lang);
+  const countries = COUNTRY_CODES.map((code) => ({
     code,
-    name: arabic.of(code) ?? code,
+    name: local.of(code) ?? code,
     englishName: english.of(code) ?? code,
   })).sort((a, b) =>
     a.code === HOME_COUNTRY ? -1 : b.code === HOME_COUNTRY ? 1 : collator.compare(a.name, b.name),
   );
+  cache.set(lang, countries);
   return countries;
 }
 

@@ -38,6 +38,8 @@ function mockNetwork(
     },
     'GET /api/v1/security/trusted-ips': () => json(200, { trusted_ips: [] }),
     'GET /api/v1/security/country-rules': () => json(200, { country_rules: [] }),
+    'GET /api/v1/security/country-policy': () =>
+      json(200, { enabled: false, mode: 'block', countries: [] }),
     'GET /api/v1/security/api-keys': () => json(200, { api_keys: [apiKey()] }),
     ...extra,
   });
@@ -161,42 +163,40 @@ describe('IP and geographic controls', () => {
     expect(await screen.findByRole('heading', { name: 'لا توجد عناوين IP موثوقة' })).toBeVisible();
   });
 
-  it('lists every country, Saudi Arabia first, disabled with a notice while geo blocking is off', async () => {
+  it('lists every country by region, Saudi Arabia first, with a notice while geo blocking is off', async () => {
     mockNetwork(undefined, {
-      'GET /api/v1/security/country-rules': () =>
-        json(200, {
-          country_rules: [{ country_code: 'KP', is_allowed: false, created_at: '2025-03-05' }],
-        }),
+      'GET /api/v1/security/country-policy': () =>
+        json(200, { enabled: false, mode: 'block', countries: ['KP'] }),
     });
     const user = userEvent.setup();
     renderTab();
 
     await user.click(await screen.findByRole('tab', { name: 'قواعد الدول' }));
     expect(await screen.findByText(/الحظر الجغرافي معطّل/)).toBeInTheDocument();
-    const list = await screen.findByRole('list', { name: 'الدول' });
+    const list = await screen.findByRole('region', { name: 'الدول' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(COUNTRY_CODES.length);
     expect(rows[0]).toHaveAttribute('data-country', 'SA');
-    expect(within(rows[0]!).getByText('مسموح')).toBeInTheDocument();
-    expect(within(rows[0]!).getByRole('switch')).toBeDisabled();
+    expect(within(rows[0]!).getByRole('checkbox')).not.toBeChecked();
     const northKorea = list.querySelector('[data-country="KP"]') as HTMLElement;
-    expect(within(northKorea).getByText('محظور')).toBeInTheDocument();
+    expect(within(northKorea).getByRole('checkbox')).toBeChecked();
     expect(screen.getByText('الدول المحظورة: 1')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /حظر هذه الدول/ })).toBeChecked();
 
     await user.type(screen.getByPlaceholderText('ابحث باسم الدولة أو رمزها'), 'الأردن');
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
     expect(within(list).getByRole('listitem')).toHaveAttribute('data-country', 'JO');
   }, 45_000); // renders all 250 countries
 
-  it('blocks a country with its switch while geo blocking is on', async () => {
-    let rules: Array<{ country_code: string; is_allowed: boolean; created_at: string }> = [];
+  it('switches to "allow only these", selects a region at once and saves the whole policy', async () => {
+    let policy = { enabled: true, mode: 'block', countries: [] as string[] };
     const { bodiesOf } = mockNetwork(
       { require_ip_whitelist: false, geo_blocking_enabled: true },
       {
-        'GET /api/v1/security/country-rules': () => json(200, { country_rules: rules }),
-        'POST /api/v1/security/country-rules': () => {
-          rules = [{ country_code: 'JO', is_allowed: false, created_at: '2025-03-05' }];
-          return json(200, { success: true, country_rule: rules[0] });
+        'GET /api/v1/security/country-policy': () => json(200, policy),
+        'PUT /api/v1/security/country-policy': ({ init }) => {
+          policy = { enabled: true, ...JSON.parse(String(init?.body)) };
+          return json(200, policy);
         },
       },
     );
@@ -204,18 +204,52 @@ describe('IP and geographic controls', () => {
     renderTab();
 
     await user.click(await screen.findByRole('tab', { name: 'قواعد الدول' }));
-    await user.type(screen.getByPlaceholderText('ابحث باسم الدولة أو رمزها'), 'JO');
-    const jordan = await screen.findByRole('switch', { name: 'السماح بالطلبات من الأردن' });
-    expect(screen.queryByText(/الحظر الجغرافي معطّل/)).not.toBeInTheDocument();
-    expect(jordan).toBeEnabled();
-    await user.click(jordan);
-    expect(await screen.findByText('تم حظر الطلبات من الأردن')).toBeInTheDocument();
-    expect(bodiesOf('POST /api/v1/security/country-rules')[0]).toEqual({
-      country_code: 'JO',
-      is_allowed: false,
+    await user.click(await screen.findByRole('radio', { name: /السماح بهذه الدول فقط/ }));
+    expect(screen.getByText(/لم تحدد أي دولة/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'تحديد كل دول أوروبا' }));
+    await user.click(screen.getByRole('button', { name: 'إلغاء تحديد دول أوروبا' }));
+    await user.type(screen.getByPlaceholderText('ابحث باسم الدولة أو رمزها'), 'ال');
+    await user.click(screen.getByRole('checkbox', { name: /الأردن/ }));
+    await user.click(screen.getByRole('checkbox', { name: /السعودية/ }));
+    expect(screen.getByText('الدول المسموح بها: 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'حفظ السياسة' }));
+    expect(await screen.findByText('حُفظت سياسة الدول وأصبحت سارية الآن.')).toBeInTheDocument();
+    expect(bodiesOf('PUT /api/v1/security/country-policy')[0]).toEqual({
+      mode: 'allow',
+      countries: ['JO', 'SA'],
     });
-    expect(jordan).not.toBeChecked();
-  });
+    expect(screen.getByRole('button', { name: 'حفظ السياسة' })).toBeDisabled();
+  }, 45_000);
+
+  it('tests an address and says which rule refuses it', async () => {
+    const { bodiesOf } = mockNetwork(undefined, {
+      'POST /api/v1/security/network-check': () =>
+        json(200, {
+          ip_address: '81.2.69.160',
+          country: 'GB',
+          allowed: false,
+          decided_by: 'countries',
+          checks: [
+            { rule: 'key_ips', outcome: 'off', reason: 'no_key' },
+            { rule: 'trusted_ips', outcome: 'off', reason: 'switch_off' },
+            { rule: 'countries', outcome: 'refuse', reason: 'blocked' },
+          ],
+        }),
+    });
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('tab', { name: 'قواعد الدول' }));
+    await user.type(await screen.findByLabelText('عنوان IP'), '81.2.69.160');
+    await user.click(screen.getByRole('button', { name: 'اختبار' }));
+    expect(
+      await screen.findByText('سيُرفض الطلب من 81.2.69.160 بسبب: سياسة الدول.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/الدولة محظورة/)).toBeInTheDocument();
+    expect(bodiesOf('POST /api/v1/security/network-check')[0]).toEqual({
+      ip_address: '81.2.69.160',
+      api_key_id: null,
+    });
+  }, 45_000);
 
   it('lets a viewer look without changing anything', async () => {
     mockNetwork(undefined, {

@@ -173,6 +173,7 @@ export function NetworkTab({
             organizationId={organizationId}
             geoBlockingEnabled={geoBlockingEnabled}
             canManage={permissions.canManageSecurity}
+            canListKeys={permissions.canManageKeys}
           />
         </TabsContent>
       </Tabs>
