@@ -74,9 +74,10 @@ describe('the SDK served by the product', () => {
     expect(served.status).toBe(200);
     await served.arrayBuffer();
 
+    // No registry answers (port 9 is closed): the SDK has no dependencies, the URL is all npm needs.
     await run('npm', ['install', '--no-audit', url], {
       cwd: folder,
-      env: integratorEnv({}),
+      env: integratorEnv({ npm_config_registry: 'http://127.0.0.1:9/' }),
     });
     const installed = JSON.parse(
       readFileSync(path.join(folder, 'node_modules/@tanqin/sdk/package.json'), 'utf8'),
