@@ -94,6 +94,23 @@ describe('a person proves their identity before seeing their codes', () => {
     await card.waitFor();
     expect(await page.getByRole('article').count()).toBe(1);
 
+    // Locking the national id: the bank can no longer issue a code for it.
+    await page.getByRole('button', { name: 'قفل رقم الهوية' }).click();
+    await page.getByRole('heading', { name: 'رقم هويتك مقفل' }).waitFor();
+    await shootBoth(page, 'identity-locked-ar');
+    const whileLocked = await page.request.post('/v1/tokens/generate', {
+      headers: bankHeaders,
+      data: { data: { full_name: 'سارة العتيبي' }, subject: { national_id: person.nationalId } },
+    });
+    expect(whileLocked.status()).toBe(403);
+    expect(await whileLocked.json()).toMatchObject({ code: 'subject_locked' });
+    await page.getByRole('button', { name: 'فتح القفل' }).click();
+    const dialog = page.getByRole('dialog', { name: 'فتح قفل رقم الهوية' });
+    await dialog.getByLabel('كلمة المرور').fill(person.password);
+    await shootBoth(page, 'identity-unlock-dialog-ar');
+    await dialog.getByRole('button', { name: 'فتح القفل' }).click();
+    await page.getByRole('heading', { name: 'رقم هويتك مفتوح' }).waitFor();
+
     expect(errors).toEqual([]);
   });
 
@@ -126,5 +143,12 @@ describe('a person proves their identity before seeing their codes', () => {
     await shootBoth(page, 'identity-callback-proven-en');
     await page.getByRole('link', { name: 'See my codes' }).click();
     await page.getByRole('heading', { name: 'No codes for your identity yet' }).waitFor();
+    await page.getByRole('heading', { name: 'Your national id is unlocked' }).waitFor();
+    await shootBoth(page, 'identity-unlocked-en');
+    await page.getByRole('button', { name: 'Lock my national id' }).click();
+    await page.getByRole('heading', { name: 'Your national id is locked' }).waitFor();
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('dialog', { name: 'Unlock your national id' }).waitFor();
+    await shootBoth(page, 'identity-unlock-dialog-en');
   });
 });

@@ -40,6 +40,7 @@ export const EVENT_TYPES = [
   'geo_blocked',
   'ip_blocked',
   'key_disabled',
+  'subject_locked',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -168,6 +168,7 @@ export const securityEventTypeLabels = {
   geo_blocked: { ar: 'حظر جغرافي', en: 'Geo-blocked' },
   ip_blocked: { ar: 'عنوان IP محظور', en: 'IP blocked' },
   key_disabled: { ar: 'مفتاح معطل', en: 'Key disabled' },
+  subject_locked: { ar: 'رقم هوية مقفل', en: 'National id locked' },
 } as const satisfies Record<EventType, { ar: string; en: string }>;
 
 export const securitySeverityLabels = {

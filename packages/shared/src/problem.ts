@@ -114,6 +114,11 @@ export const problems = {
     ar: 'لم يكتمل إثبات الهوية، ابدأ من جديد',
     en: 'The identity proof did not complete, start again',
   },
+  subject_locked: {
+    status: 403,
+    ar: 'أقفل صاحب رقم الهوية هذا إصدار الرموز له، فلا يمكن إصدار رمز له الآن',
+    en: 'The holder of this national id has locked it: no code can be issued for it now',
+  },
   identity_provider_unavailable: {
     status: 502,
     ar: 'تعذّر الوصول إلى مزوّد الهوية، حاول مرة أخرى لاحقاً',

@@ -14,6 +14,8 @@ export const identityStatusSchema = z.object({
   development_provider: z
     .boolean()
     .meta({ description: 'True when the built-in development identity provider is in use' }),
+  locked: z.boolean().meta({ description: 'No code can be generated for the national id' }),
+  locked_at: nullableTimestampSchema,
 });
 export type IdentityStatus = z.infer<typeof identityStatusSchema>;
 
@@ -36,3 +38,19 @@ export const identityProvenSchema = z.object({
   identity: identityStatusSchema,
 });
 export type IdentityProven = z.infer<typeof identityProvenSchema>;
+
+/** POST /api/v1/individuals/me/identity-lock: unlocking asks the password (and 2FA code if on). */
+export const identityLockRequestSchema = z.object({
+  locked: z.boolean(),
+  password: z.string().max(128).optional(),
+  code: z.string().max(32).optional(),
+});
+export type IdentityLockRequest = z.infer<typeof identityLockRequestSchema>;
+
+/** 200 of POST /api/v1/individuals/me/identity-lock. */
+export const identityLockedSchema = z.object({
+  success: successSchema,
+  locked: z.boolean(),
+  locked_at: nullableTimestampSchema,
+});
+export type IdentityLocked = z.infer<typeof identityLockedSchema>;

@@ -72,7 +72,7 @@ const readSecret = (ctx: AppContext, userId: string, sealed: string) =>
  * Checks a second factor of an enabled account and uses it up: a TOTP code moves the account's
  * last used step forward (atomically, so a code is accepted once), a recovery code is marked used.
  */
-async function consumeSecondFactor(
+export async function consumeSecondFactor(
   ctx: AppContext,
   db: Queryable,
   userId: string,

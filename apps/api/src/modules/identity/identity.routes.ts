@@ -1,5 +1,7 @@
 import {
   identityCompleteSchema,
+  identityLockedSchema,
+  identityLockRequestSchema,
   identityProvenSchema,
   identityStartedSchema,
   identityStatusSchema,
@@ -13,8 +15,9 @@ import {
   problemAnswers,
   SESSION_PROBLEMS,
 } from '../../lib/contract.ts';
-import { requireIndividual } from '../../plugins/authenticate.ts';
+import { requireIndividual, requireProvenIndividual } from '../../plugins/authenticate.ts';
 import { completeIdentityProof, identityStatus, startIdentityProof } from './identity.service.ts';
+import { setIdentityLock } from './identity-lock.service.ts';
 
 /** The provider may add `iss` to the callback (RFC 9207): the callback passes it on. */
 const completeBodySchema = identityCompleteSchema.extend({
@@ -98,6 +101,40 @@ export async function identityRoutes(app: ContractApp, { ctx }: { ctx: AppContex
         request.log,
       );
       return { success: true as const, identity };
+    },
+  );
+
+  const provenPerson = guard((request) => requireProvenIndividual(ctx, request));
+  app.post(
+    '/individuals/me/identity-lock',
+    {
+      schema: {
+        summary: 'Lock or unlock my national id: while locked, no code can be generated for it',
+        description:
+          'Locking needs nothing more. Unlocking needs `password`, and `code` (TOTP or recovery ' +
+          'code) when two-step verification is on. While locked, POST /v1/tokens/generate with ' +
+          'this subject.national_id answers 403 `subject_locked`.',
+        tags: ['Individuals'],
+        body: identityLockRequestSchema,
+        response: {
+          200: identityLockedSchema,
+          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
+            'forbidden',
+            'identity_unverified',
+            'current_password_invalid',
+            'invalid_code',
+            'account_locked',
+          ]),
+        },
+      },
+      preValidation: provenPerson.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const lock = await setIdentityLock(ctx, provenPerson.of(request).userId, request.body, {
+        ip: request.ip,
+      });
+      return { success: true as const, ...lock };
     },
   );
 }

@@ -22,11 +22,12 @@ interface IdentityRow {
   national_id_hash: string | null;
   identity_proven_at: Date | null;
   identity_provider: string | null;
+  identity_locked_at: Date | null;
 }
 
 async function individual(ctx: AppContext, userId: string): Promise<IdentityRow> {
   const [row] = await ctx.db.query<IdentityRow>(
-    `select kind, national_id_hash, identity_proven_at, identity_provider
+    `select kind, national_id_hash, identity_proven_at, identity_provider, identity_locked_at
        from users where id = $1`,
     [userId],
   );
@@ -42,6 +43,8 @@ function status(ctx: AppContext, row: IdentityRow): IdentityStatus {
     proven_at: row.identity_proven_at?.toISOString() ?? null,
     provider: row.identity_provider,
     development_provider: ctx.config.identity.development,
+    locked: row.identity_locked_at !== null,
+    locked_at: row.identity_locked_at?.toISOString() ?? null,
   };
 }
 

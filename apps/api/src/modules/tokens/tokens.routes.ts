@@ -9,7 +9,7 @@ import {
   verifyTokenSchema,
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
-import { type ContractApp, guard } from '../../lib/contract.ts';
+import { type ContractApp, declareProblem, guard } from '../../lib/contract.ts';
 import { admitApiCall } from '../public-api/pipeline.ts';
 import {
   BEFORE_AUTHENTICATION,
@@ -29,6 +29,16 @@ import {
 } from './tokens.service.ts';
 
 /** The public token API (/v1/tokens). Each route passes the pipeline, then one service call. */
+/** Generate also refuses a subject whose holder locked their national id (403). */
+function withSubjectLocked<T extends Record<string, unknown>>(responses: T): T {
+  declareProblem(
+    responses,
+    'subject_locked',
+    'the holder of the subject national id has locked it against new codes',
+  );
+  return responses;
+}
+
 export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
   // The pipeline admits the call before its body or path is validated (ARCHITECTURE.md 5).
   const admitted = (...anyOf: Scope[]) =>
@@ -46,7 +56,7 @@ export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }
         summary: 'Issue a one-time code (scope token:generate)',
         security: v1Security('token:generate'),
         body: generateTokenSchema,
-        response: {
+        response: withSubjectLocked({
           201: billedSuccess(
             generateTokenResponseSchema,
             'The code, shown once; only its audience can verify it. Billed.',
@@ -63,13 +73,15 @@ export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }
           }),
           ...pipelineProblems(),
           ...bodyProblems('application/json'),
-        },
+        }),
       },
       preValidation: generator.check,
     },
     async (request, reply) => {
       const { caller, meta } = generator.of(request);
-      return reply.code(201).send(await generateToken(ctx, caller, meta, request.body));
+      return reply
+        .code(201)
+        .send(await generateToken(ctx, caller, meta, request.body, request.log));
     },
   );
 

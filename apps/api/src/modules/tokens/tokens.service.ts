@@ -1,10 +1,12 @@
 import { formatCode, parseCode, type TokenStatus, type VerifyTokenResponse } from '@tanqin/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashNationalId } from '../../lib/identity.ts';
 import { randomId } from '../../lib/secret-format.ts';
 import { appendAudit, auditShard } from '../audit/audit.service.ts';
+import { assertSubjectNotLocked } from '../identity/identity-lock.service.ts';
 import { keepPersonalHistory } from '../personal-codes/history-links.ts';
 import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
@@ -136,6 +138,7 @@ export async function generateToken(
   caller: ApiCaller,
   meta: RequestMeta,
   input: GenerateInput,
+  log: FastifyBaseLogger,
 ) {
   const audienceId = await resolveAudience(ctx, caller, input.audience);
   const code = generateCode();
@@ -145,6 +148,8 @@ export async function generateToken(
   const subjectHash = input.subject?.national_id
     ? hashNationalId(ctx.keys.pepper, input.subject.national_id)
     : null;
+  // The holder may have locked their national id: read on each call, so it holds at once.
+  if (subjectHash) await assertSubjectNotLocked(ctx, caller, meta, subjectHash, log);
   const flags = await writeNewToken(
     ctx.db,
     {

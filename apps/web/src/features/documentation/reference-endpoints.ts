@@ -85,7 +85,10 @@ export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
         status: 400,
         codes: ['validation_failed', 'payload_too_deep', 'invalid_json', 'invalid_audience'],
       },
-      ...PIPELINE_ERRORS,
+      // The holder of subject.national_id may have locked it against new codes.
+      ...PIPELINE_ERRORS.map((error) =>
+        error.status === 403 ? { ...error, codes: [...error.codes, 'subject_locked'] } : error,
+      ),
       ...BODY_ERRORS,
     ],
   },

@@ -1,10 +1,12 @@
 import type {
   IdentityComplete,
+  IdentityLocked,
+  IdentityLockRequest,
   IdentityProven,
   IdentityStarted,
   IdentityStatus,
 } from '@tanqin/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export const identityKey = ['me', 'identity'] as const;
@@ -36,3 +38,20 @@ export const completeIdentityProof = (callback: IdentityComplete & { iss?: strin
     side: 'individual',
     body: callback,
   });
+
+/** POST /api/v1/individuals/me/identity-lock: the answer updates the cached identity status. */
+export function useSetIdentityLock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: IdentityLockRequest) =>
+      apiRequest<IdentityLocked>('/api/v1/individuals/me/identity-lock', {
+        method: 'POST',
+        side: 'individual',
+        body: input,
+      }),
+    onSuccess: ({ locked, locked_at }) =>
+      queryClient.setQueryData<IdentityStatus>(identityKey, (status) =>
+        status ? { ...status, locked, locked_at } : status,
+      ),
+  });
+}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, problem, renderWithProviders } from '../../test/mock-api.tsx';
@@ -15,7 +15,14 @@ describe('proving one identity', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     const api = mockApi({
       'GET /api/v1/individuals/me/identity': () =>
-        json(200, { proven: false, proven_at: null, provider: null, development_provider: true }),
+        json(200, {
+          proven: false,
+          proven_at: null,
+          provider: null,
+          development_provider: true,
+          locked: false,
+          locked_at: null,
+        }),
       'POST /api/v1/individuals/me/identity/start': () =>
         json(200, { authorization_url: 'https://id.example.sa/auth?state=s' }),
     });
@@ -40,12 +47,51 @@ describe('proving one identity', () => {
           proven_at: '2026-11-26T09:00:00.000Z',
           provider: 'https://id.example.sa',
           development_provider: false,
+          locked: false,
+          locked_at: null,
         }),
       'GET /api/v1/me/codes': () => problem(403, 'identity_unverified'),
     });
     signedIn();
     renderWithProviders(<PersonalDashboardPage />, { entries: ['/dashboard'] });
     await screen.findByRole('button', { name: 'إثبات الهوية' });
+  });
+
+  it('locks the national id in one click and unlocks it with the password and 2FA code', async () => {
+    const proven = {
+      proven: true,
+      proven_at: '2026-11-26T09:00:00.000Z',
+      provider: 'https://id.example.sa',
+      development_provider: false,
+    };
+    const api = mockApi({
+      'GET /api/v1/individuals/me/identity': () =>
+        json(200, { ...proven, locked: false, locked_at: null }),
+      'GET /api/v1/me/codes': () => json(200, { codes: [] }),
+      'POST /api/v1/individuals/me/identity-lock': ({ body }) =>
+        (body as { locked: boolean }).locked
+          ? json(200, { success: true, locked: true, locked_at: '2026-11-26T10:00:00.000Z' })
+          : json(200, { success: true, locked: false, locked_at: null }),
+      'GET /api/v1/profile': () => json(200, { twoFactorEnabled: true }),
+    });
+    signedIn();
+    renderWithProviders(<PersonalDashboardPage />, { entries: ['/dashboard'] });
+    await screen.findByRole('heading', { name: 'رقم هويتك مفتوح' });
+    await userEvent.click(screen.getByRole('button', { name: 'قفل رقم الهوية' }));
+    await screen.findByRole('heading', { name: 'رقم هويتك مقفل' });
+    expect(screen.getByText(/مقفل منذ 26 نوفمبر 2026/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'فتح القفل' }));
+    const dialog = await screen.findByRole('dialog', { name: 'فتح قفل رقم الهوية' });
+    const code = await within(dialog).findByLabelText('رمز التحقق بخطوتين');
+    await userEvent.type(within(dialog).getByLabelText('كلمة المرور'), 'Secret123');
+    await userEvent.type(code, '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'فتح القفل' }));
+    await screen.findByRole('heading', { name: 'رقم هويتك مفتوح' });
+    expect(api.bodiesOf('POST /api/v1/individuals/me/identity-lock')).toEqual([
+      { locked: true },
+      { locked: false, password: 'Secret123', code: '123456' },
+    ]);
   });
 
   it('hands the code and state to the server once and says the identity is proven', async () => {

@@ -15,6 +15,8 @@ const provenIdentity = {
       proven_at: '2026-11-20T09:00:00.000Z',
       provider: 'https://id.example.sa',
       development_provider: false,
+      locked: false,
+      locked_at: null,
     }),
 };
 

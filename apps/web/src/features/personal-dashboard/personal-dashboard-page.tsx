@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useIdentityStatus } from '../identity/api.ts';
+import { IdentityLockCard } from '../identity/identity-lock-card.tsx';
 import { ProveIdentityPanel } from '../identity/prove-identity-panel.tsx';
 import {
   type HistoryFilters,
@@ -88,6 +89,7 @@ export function PersonalDashboardPage() {
           </Button>
         </div>
 
+        {identity.data?.proven ? <IdentityLockCard status={identity.data} /> : null}
         {unproven ? (
           <ProveIdentityPanel />
         ) : (identity.isError || codes.isError) && !list ? (

@@ -90,6 +90,7 @@ describe('security events panel', () => {
       'geo_blocked',
       'ip_blocked',
       'key_disabled',
+      'subject_locked',
     ]);
   });
 

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { generateTotp } from '../src/lib/totp.ts';
+import { createIntegrator, databaseKinds, request } from './harness.ts';
+import { nationalId, outbox, useIndividualsServer } from './individuals-helpers.ts';
+import { createIndividual } from './personal-helpers.ts';
+
+describe.each(databaseKinds)('a person locks their national id on %s', (kind) => {
+  const suite = useIndividualsServer(kind, '2026-11-26T10:00:00Z');
+  const lock = (token: string, json: Record<string, unknown>) =>
+    suite.post('/api/v1/individuals/me/identity-lock', { token, json });
+  const issueFor = (bank: Awaited<ReturnType<typeof createIntegrator>>, id: string) =>
+    bank.call('POST', '/v1/tokens/generate', {
+      data: { full_name: 'نورة القحطاني' },
+      subject: { national_id: id },
+    });
+
+  it('refuses generate for a locked id with 403 subject_locked, tells the bank and the person', async () => {
+    const person = await createIndividual(suite.server);
+    const bank = await createIntegrator(suite.server.baseUrl);
+    expect((await issueFor(bank, person.nationalId)).status).toBe(201);
+
+    const locked = await lock(person.token, { locked: true });
+    expect(locked.status).toBe(200);
+    expect(locked.body).toEqual({
+      success: true,
+      locked: true,
+      locked_at: suite.clock.now().toISOString(),
+    });
+    const status = await request(suite.server.baseUrl, 'GET', '/api/v1/individuals/me/identity', {
+      token: person.token,
+    });
+    expect(status.body).toMatchObject({ proven: true, locked: true });
+
+    const refused = await issueFor(bank, person.nationalId);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(refused.body).toMatchObject({ code: 'subject_locked' });
+    expect(refused.body.detail_ar).toContain('أقفل صاحب رقم الهوية');
+    expect(JSON.stringify(refused.body)).not.toContain(person.nationalId);
+
+    const events = await suite.server.db.query<{ event_type: string; event_severity: string }>(
+      'select event_type, event_severity from security_events where organization_id = $1',
+      [bank.organization.id],
+    );
+    expect(events).toContainEqual({ event_type: 'subject_locked', event_severity: 'warning' });
+
+    const told = outbox(suite.server).filter(
+      (entry) => entry.to === person.email || entry.text.includes('رقم هويتك مقفل'),
+    );
+    expect(told.map((entry) => entry.channel).sort()).toEqual(['email', 'sms']);
+    expect(told[0]?.text).toContain(bank.organization.name);
+    // A second refusal minutes later does not flood the person.
+    suite.clock.advance(60_000);
+    expect((await issueFor(bank, person.nationalId)).status).toBe(403);
+    expect(
+      outbox(suite.server).filter((entry) => entry.text.includes('رقم هويتك مقفل')),
+    ).toHaveLength(2);
+
+    // Other ids and codes without a subject are not touched.
+    expect((await issueFor(bank, nationalId())).status).toBe(201);
+    const anonymous = await bank.call('POST', '/v1/tokens/generate', { data: { a: 'b' } });
+    expect(anonymous.status).toBe(201);
+  });
+
+  it('unlocks only with the password, and the 2FA code when it is on', async () => {
+    const person = await createIndividual(suite.server);
+    const bank = await createIntegrator(suite.server.baseUrl);
+    await lock(person.token, { locked: true });
+
+    const bare = await lock(person.token, { locked: false });
+    expect(bare.status).toBe(400);
+    expect(bare.body.code).toBe('current_password_invalid');
+    const wrong = await lock(person.token, { locked: false, password: 'Wr0ngPassword' });
+    expect(wrong.body.code).toBe('current_password_invalid');
+    expect((await issueFor(bank, person.nationalId)).status).toBe(403);
+
+    const setup = await suite.post('/api/v1/profile/2fa/setup', { token: person.token });
+    const totp = () => generateTotp(setup.body.secret, suite.clock.now().getTime());
+    const enabled = await suite.post('/api/v1/profile/2fa/enable', {
+      token: person.token,
+      json: { code: totp() },
+    });
+    expect(enabled.status).toBe(200);
+    suite.clock.advance(30_000);
+
+    const noCode = await lock(person.token, { locked: false, password: person.password });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.code).toBe('invalid_code');
+    const unlocked = await lock(person.token, {
+      locked: false,
+      password: person.password,
+      code: totp(),
+    });
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body).toEqual({ success: true, locked: false, locked_at: null });
+    expect((await issueFor(bank, person.nationalId)).status).toBe(201);
+  });
+
+  it('is for a proven identity only', async () => {
+    const person = await createIndividual(suite.server, nationalId(), { prove: false });
+    const refused = await lock(person.token, { locked: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('identity_unverified');
+    // An unproven account cannot lock anyone's id: generate still works.
+    const bank = await createIntegrator(suite.server.baseUrl);
+    expect((await issueFor(bank, person.nationalId)).status).toBe(201);
+  });
+});
