@@ -54,7 +54,7 @@ describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (
     expect(Date.parse(proof.body.identity.proven_at)).toBe(suite.clock.now().getTime());
     const tokens = await get('/api/v1/individuals/me/tokens', person.token);
     expect(tokens.status).toBe(200);
-    expect(tokens.body).toEqual({ tokens: [] });
+    expect(tokens.body).toMatchObject({ tokens: [] });
   });
 
   it('asks the provider for the authorization code with PKCE S256, state and nonce', async () => {
