@@ -43,8 +43,8 @@ export function HistoryFiltersBar({
       aria-label={t('filters.label')}
       className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="sm:col-span-2">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+        <div className="col-span-2">
           <TextField
             type="search"
             label={t('filters.search')}
@@ -54,49 +54,51 @@ export function HistoryFiltersBar({
             onChange={(event) => setBody(event.target.value)}
           />
         </div>
-        <SelectField
-          label={t('filters.role')}
-          value={filters.body_role}
-          onChange={(event) =>
-            onChange({ ...filters, body_role: event.target.value as PersonalCodeBodyRole })
-          }
-        >
-          {PERSONAL_CODE_BODY_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`filters.roles.${role}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('filters.status')}
-          value={filters.status}
-          onChange={(event) =>
-            onChange({ ...filters, status: event.target.value as HistoryFilters['status'] })
-          }
-        >
-          <option value="">{t('filters.allStatuses')}</option>
-          {TOKEN_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
-            </option>
-          ))}
-        </SelectField>
-        <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1 lg:grid-cols-1">
-          <TextField
-            type="date"
-            label={t('filters.from')}
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => onChange({ ...filters, from: event.target.value })}
-          />
-          <TextField
-            type="date"
-            label={t('filters.to')}
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(event) => onChange({ ...filters, to: event.target.value })}
-          />
+        <div className="col-span-2 sm:col-span-1">
+          <SelectField
+            label={t('filters.role')}
+            value={filters.body_role}
+            onChange={(event) =>
+              onChange({ ...filters, body_role: event.target.value as PersonalCodeBodyRole })
+            }
+          >
+            {PERSONAL_CODE_BODY_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`filters.roles.${role}`)}
+              </option>
+            ))}
+          </SelectField>
         </div>
+        <div className="col-span-2 sm:col-span-1">
+          <SelectField
+            label={t('filters.status')}
+            value={filters.status}
+            onChange={(event) =>
+              onChange({ ...filters, status: event.target.value as HistoryFilters['status'] })
+            }
+          >
+            <option value="">{t('filters.allStatuses')}</option>
+            {TOKEN_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`status.${status}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextField
+          type="date"
+          label={t('filters.from')}
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => onChange({ ...filters, from: event.target.value })}
+        />
+        <TextField
+          type="date"
+          label={t('filters.to')}
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(event) => onChange({ ...filters, to: event.target.value })}
+        />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         {hasFilters(filters) ? (

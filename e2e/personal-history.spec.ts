@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useAppAndBrowser } from './support/app-server.ts';
+import { registerConfirmedPerson, shootBoth } from './support/individuals.ts';
+import {
+  collectConsoleErrors,
+  createApiKey,
+  integratorHeaders,
+  signIn,
+  signUpOrganization,
+} from './support/organizations.ts';
+
+describe('a person works through a long code history', () => {
+  const app = useAppAndBrowser({ startTimeout: 60_000 });
+
+  it('shows older codes page by page, filters them, exports them, in Arabic and English', async () => {
+    const page = await app.openPage();
+    const errors = collectConsoleErrors(page);
+    const { person } = await registerConfirmedPerson(page, app.server.dataDir);
+    const bank = await signUpOrganization(page, 'history-bank', 'بنك السجل الرقمي');
+    const ministry = await signUpOrganization(page, 'history-ministry', 'وزارة الموارد البشرية', {
+      type: 'government',
+    });
+    const headers = integratorHeaders(
+      bank.organization.client_id,
+      await createApiKey(page, await signIn(page, bank.admin), { key_name: 'History e2e key' }),
+    );
+    // 52 codes: one more page than the first 50; the two newest are addressed to the ministry.
+    for (let i = 0; i < 52; i++) {
+      const generated = await page.request.post('/v1/tokens/generate', {
+        headers,
+        data: {
+          data: { full_name: 'سارة العتيبي', birth_date: '1990-01-01' },
+          subject: { national_id: person.nationalId },
+          ...(i >= 50 ? { audience: ministry.organization.client_id } : {}),
+        },
+      });
+      expect(generated.status()).toBe(201);
+    }
+
+    await page.goto('/dashboard');
+    const cards = page.getByRole('article');
+    await page.getByText('الرموز المعروضة: 50 · النشطة منها: 50').waitFor();
+    expect(await cards.count()).toBe(50);
+    await page.getByRole('button', { name: 'عرض رموز أقدم' }).click();
+    await page.getByText('هذا سجلك كاملًا.').waitFor();
+    expect(await cards.count()).toBe(52);
+
+    await page.getByLabel('البحث باسم الجهة').fill('الموارد');
+    await page.getByText('الرموز المعروضة: 2 · النشطة منها: 2').waitFor();
+    await page.getByLabel('دور الجهة').selectOption('verifier');
+    await page.getByText('الرموز المعروضة: 2 · النشطة منها: 2').waitFor();
+    await shootBoth(page, 'personal-history-filtered-ar');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'تصدير بصيغة CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^my-codes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await file.path()) ?? '', 'utf8').trimEnd().split('\r\n');
+    expect(csv).toHaveLength(3);
+    expect(csv[1]).toContain('وزارة الموارد البشرية');
+    expect(csv.join('\n')).not.toContain('سارة');
+
+    await page.getByLabel('الحالة').selectOption('revoked');
+    await page.getByText('لا توجد رموز تطابق عوامل التصفية هذه.').waitFor();
+    await page.getByRole('button', { name: 'مسح عوامل التصفية' }).click();
+    await page.getByText('الرموز المعروضة: 52 · النشطة منها: 52').waitFor();
+
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.reload();
+    await page.getByText('50 codes shown · 50 active').waitFor();
+    await page.getByLabel('Search by body name').fill('الموارد');
+    await page.getByText('2 codes shown · 2 active').waitFor();
+    await shootBoth(page, 'personal-history-filtered-en');
+    expect(errors).toEqual([]);
+  });
+});
