@@ -19,6 +19,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sweepAuthRecords } from './modules/auth/auth-sweep.service.ts';
+import { sessionRoutes } from './modules/auth/sessions.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -173,6 +174,7 @@ export async function buildApp(
       await registerOpenApi(api, dashboardApiDocument(config.publicUrl));
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(sessionRoutes, { ctx });
       await api.register(individualRoutes, { ctx });
       await api.register(identityRoutes, { ctx });
       await api.register(profileRoutes, { ctx });

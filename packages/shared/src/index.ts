@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './countries.ts';
+export * from './device.ts';
 export * from './ip.ts';
 export * from './json-limits.ts';
 export * from './messages.ts';
@@ -23,6 +24,7 @@ export * from './schemas/profile.ts';
 export * from './schemas/request-log.ts';
 export * from './schemas/security.ts';
 export * from './schemas/session.ts';
+export * from './schemas/sessions.ts';
 export * from './schemas/text.ts';
 export * from './schemas/tokens.ts';
 export * from './schemas/wallet.ts';

@@ -62,8 +62,8 @@ export async function startSession(
   const expiresAt = new Date(ctx.clock.now().getTime() + ttlMs);
   const refreshToken = await ctx.db.transaction(async (tx) => {
     await tx.query(
-      `insert into sessions (id, user_id, expires_at, ip, user_agent, persistent)
-       values ($1, $2, $3, $4, $5, $6)`,
+      `insert into sessions (id, user_id, expires_at, ip, user_agent, persistent, created_at, last_seen_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $7)`,
       [
         sessionId,
         user.id,
@@ -71,6 +71,7 @@ export async function startSession(
         meta.ip ?? null,
         meta.userAgent?.slice(0, 300) ?? null,
         persistent,
+        ctx.clock.now(),
       ],
     );
     return issueRefreshToken(ctx, tx, sessionId, expiresAt);
@@ -127,6 +128,7 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string |
       tokenHash,
       now,
     ]);
+    await touchSession(tx, row.session_id, now);
     const next = await issueRefreshToken(ctx, tx, row.session_id, row.expires_at);
     return { ...row, next };
   });
@@ -169,10 +171,24 @@ export async function endUserSessions(
   userId: string,
   exceptSessionId?: string,
 ) {
-  await db.query(
+  const ended = await db.query<{ id: string }>(
     `update sessions set revoked_at = $2
-      where user_id = $1 and revoked_at is null and ($3::uuid is null or id <> $3::uuid)`,
+      where user_id = $1 and revoked_at is null and ($3::uuid is null or id <> $3::uuid)
+      returning id`,
     [userId, ctx.clock.now(), exceptSessionId ?? null],
+  );
+  return ended.length;
+}
+
+/** Last activity is written at most this often per session, not on every request. */
+export const LAST_SEEN_STEP_MS = 60_000;
+
+/** Records a session's use; a no-op when another request of the same minute already did. */
+async function touchSession(db: Queryable, sessionId: string, now: Date) {
+  await db.query(
+    `update sessions set last_seen_at = $2
+      where id = $1 and (last_seen_at is null or last_seen_at <= $3)`,
+    [sessionId, now, new Date(now.getTime() - LAST_SEEN_STEP_MS)],
   );
 }
 
@@ -202,14 +218,26 @@ export async function authenticateAccessToken(
   // Signed by us, yet checked: a token with a missing or malformed id is refused, never queried.
   const { sid: sessionId, sub: userId } = payload;
   if (!isUuid(sessionId) || !isUuid(userId)) throw sessionExpired();
-  const [session] = await ctx.db.query<{ confirmed: boolean; identity_proven: boolean }>(
+  const now = ctx.clock.now();
+  // Read on every request, never cached: a session ended anywhere stops here at once.
+  const [session] = await ctx.db.query<{
+    confirmed: boolean;
+    identity_proven: boolean;
+    last_seen_at: Date | null;
+  }>(
     `select (u.kind = 'organization' or u.confirmed_at is not null) as confirmed,
-            (u.identity_proven_at is not null) as identity_proven
+            (u.identity_proven_at is not null) as identity_proven, s.last_seen_at
        from sessions s join users u on u.id = s.user_id
       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3`,
-    [sessionId, userId, ctx.clock.now()],
+    [sessionId, userId, now],
   );
   if (!session) throw sessionExpired();
+  if (
+    !session.last_seen_at ||
+    now.getTime() - session.last_seen_at.getTime() >= LAST_SEEN_STEP_MS
+  ) {
+    await touchSession(ctx.db, sessionId, now);
+  }
   return {
     userId,
     sessionId,
@@ -217,4 +245,35 @@ export async function authenticateAccessToken(
     confirmed: session.confirmed,
     identityProven: session.identity_proven,
   };
+}
+
+export interface SessionRow {
+  id: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  last_seen_at: Date | null;
+}
+
+/** The user's open sessions, most recently used first. */
+export async function listUserSessions(ctx: AppContext, userId: string) {
+  return ctx.db.query<SessionRow>(
+    `select id, ip, user_agent, created_at, last_seen_at from sessions
+      where user_id = $1 and revoked_at is null and expires_at > $2
+      order by coalesce(last_seen_at, created_at) desc, id
+      limit 200`,
+    [userId, ctx.clock.now()],
+  );
+}
+
+/** Ends one of the user's own open sessions; false when it is not one (unknown, another's, ended). */
+export async function endUserSession(ctx: AppContext, userId: string, sessionId: string) {
+  if (!isUuid(sessionId)) return false;
+  const rows = await ctx.db.query<{ id: string }>(
+    `update sessions set revoked_at = $3
+      where id = $1 and user_id = $2 and revoked_at is null and expires_at > $3
+      returning id`,
+    [sessionId, userId, ctx.clock.now()],
+  );
+  return rows.length > 0;
 }
