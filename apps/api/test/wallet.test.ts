@@ -328,6 +328,90 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
     expect(busyLog.days[0].entries[49].created_at).toBe('2026-10-21T08:00:05.000Z');
   });
 
+  it("states each month's billed calls by endpoint and key, in its time zone, as JSON and CSV", async () => {
+    const org = await createIntegrator(server.baseUrl, { rate_limit_per_minute: 1000 });
+    // 30 November 23:58 in Riyadh: November; 1 December 00:00 in Riyadh (still 30 Nov UTC): December.
+    clock.set(new Date('2026-11-30T20:58:00Z'));
+    await makeBilledCalls(org, 3);
+    clock.set(new Date('2026-11-30T21:00:00Z'));
+    await makeBilledCalls(org, 1);
+    const token = await signIn(org);
+    const staffVerify = await request(server.baseUrl, 'POST', '/api/v1/tokens/verify', {
+      token,
+      json: { token: 'AAAA-AAAA-AAAA-AAAA-A' },
+    });
+    expect(staffVerify.status).toBeGreaterThanOrEqual(400);
+
+    expect(await read(org, '/api/v1/wallet/statements')).toEqual({
+      statements: [
+        { month: '2026-12', calls: 1, amount: '0.005' },
+        { month: '2026-11', calls: 3, amount: '0.015' },
+      ],
+    });
+    const november = await read(org, '/api/v1/wallet/statements/2026-11');
+    expect(november).toMatchObject({
+      month: '2026-11',
+      organization: { name: org.organization.name, client_id: org.organization.client_id },
+      time_zone: 'Asia/Riyadh',
+      price_per_call: '0.005',
+      total_calls: 3,
+      total_amount: '0.015',
+    });
+    expect(november.lines).toEqual([
+      {
+        endpoint: 'GET /v1/tokens/{token_id}/status',
+        api_key_id: expect.any(String),
+        api_key_name: expect.any(String),
+        calls: 2,
+        amount: '0.010',
+      },
+      {
+        endpoint: 'POST /v1/tokens/generate',
+        api_key_id: november.lines[0].api_key_id,
+        api_key_name: november.lines[0].api_key_name,
+        calls: 1,
+        amount: '0.005',
+      },
+    ]);
+    expect((await read(org, '/api/v1/wallet/statements/2025-01')).lines).toEqual([]);
+
+    const csv = await request(server.baseUrl, 'GET', '/api/v1/wallet/statements/2026-11/csv', {
+      token,
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toBe(
+      'attachment; filename="statement-2026-11.csv"',
+    );
+    const lines = String(csv.body)
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('month,endpoint,api_key_id,api_key_name,calls,amount_sar');
+    expect(lines.at(-1)).toBe('2026-11,total,,,3,0.015');
+    expect(lines).toHaveLength(4);
+
+    for (const bad of ['2026-13', '2026-1', 'november']) {
+      const res = await request(server.baseUrl, 'GET', `/api/v1/wallet/statements/${bad}`, {
+        token,
+      });
+      expect(res.status, bad).toBe(400);
+      expect(res.body.code).toBe('validation_failed');
+    }
+    // Another organisation's id: 404; its own statements know nothing of these calls.
+    const other = await createIntegrator(server.baseUrl);
+    const otherToken = await signIn(other);
+    const foreign = await request(
+      server.baseUrl,
+      'GET',
+      `/api/v1/wallet/statements/2026-11?organization_id=${org.organization.id}`,
+      { token: otherToken },
+    );
+    expect(foreign.status).toBe(404);
+    expect((await read(other, '/api/v1/wallet/statements/2026-11')).lines).toEqual([]);
+    expect((await read(other, '/api/v1/wallet/statements')).statements).toEqual([]);
+  });
+
   it('counts the usage after the last payment as unpaid, and sums the payments', async () => {
     const org = await createIntegrator(server.baseUrl);
     clock.set(new Date('2026-11-10T09:00:00Z'));

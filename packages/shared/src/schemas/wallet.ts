@@ -82,3 +82,51 @@ export const dailyUsageSummaryItemSchema = z.object({
 export type DailyUsageSummaryItem = z.infer<typeof dailyUsageSummaryItemSchema>;
 
 export const dailyUsageSummarySchema = z.array(dailyUsageSummaryItemSchema);
+
+/** A calendar month of the organisation's time zone, YYYY-MM. */
+export const statementMonthSchema = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+  .meta({ description: "A calendar month of the organisation's time zone, YYYY-MM" });
+
+export const statementParamsSchema = z.object({ month: statementMonthSchema });
+
+/** GET /api/v1/wallet/statements: the months with billed calls, newest first. */
+export const statementListSchema = z.object({
+  statements: z.array(
+    z.object({ month: statementMonthSchema, calls: z.number().int(), amount: riyal }),
+  ),
+});
+export type StatementList = z.infer<typeof statementListSchema>;
+
+/** GET /api/v1/wallet/statements/{month}: billed calls by endpoint and key, and their amount. */
+export const statementSchema = z.object({
+  month: statementMonthSchema,
+  organization: z.object({ name: z.string(), client_id: z.string() }),
+  time_zone: z.string(),
+  price_per_call: riyal.meta({ description: 'The price per billed call configured now' }),
+  lines: z.array(
+    z.object({
+      endpoint: z.string(),
+      api_key_id: z
+        .uuid()
+        .nullable()
+        .meta({ description: 'null: calls without a key (the dashboard)' }),
+      api_key_name: z
+        .string()
+        .nullable()
+        .meta({ description: 'null when there is no key or the key was deleted' }),
+      calls: z.number().int(),
+      amount: riyal,
+    }),
+  ),
+  total_calls: z.number().int(),
+  total_amount: riyal,
+  generated_at: timestampSchema,
+});
+export type Statement = z.infer<typeof statementSchema>;
+
+export const statementCsvSchema = z.string().meta({
+  description:
+    'Columns: month, endpoint, api_key_id, api_key_name, calls, amount_sar; a total line last',
+});

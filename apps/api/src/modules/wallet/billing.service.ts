@@ -101,7 +101,7 @@ export function unknownKeyUses(calls: BilledCall[]) {
  * CTEs that bill calls inside a larger statement: `calls` is a CTE with BILLED_CALL_COLUMNS,
  * `unknown` the SQL of unknownKeyUses' two parameters (uuid[] and jsonb). They write the usage
  * rows (the call log) and add the calls to the roll-ups per organisation, key and quarter hour,
- * per UTC day and per day of the organisation's time zone, which every figure of the console
+ * per UTC day, per day and per month (by endpoint) of the organisation's time zone, which every figure of the console
  * reads (usage-rollups.ts): all change in one statement, so they can never disagree. `key_first_use` returns the keys billed for the
  * first time, `new_address` the keys calling from an address for the first time.
  *
@@ -155,10 +155,21 @@ export function billingCtes(
             cost_millis = usage_local_days.cost_millis + excluded.cost_millis,
             last_at = greatest(usage_local_days.last_at, excluded.last_at)
       returning 1),
+    usage_month_upsert as (
+      insert into usage_months (organization_id, time_zone, month, api_key_id, endpoint, calls, cost_millis)
+      select c.organization_id, o.time_zone, date_trunc('month', c.created_at at time zone o.time_zone)::date,
+             c.api_key_id, c.endpoint, count(*), sum(c.cost_millis)
+        from billing_calls c join organizations o on o.id = c.organization_id
+       where (select count(*) from usage_local_day_upsert) >= 0
+       group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5
+      on conflict (organization_id, time_zone, month, api_key_id, endpoint) do update
+        set calls = usage_months.calls + excluded.calls,
+            cost_millis = usage_months.cost_millis + excluded.cost_millis
+      returning 1),
     key_first_use as (
       update api_keys k set first_used_at = f.used_at
         from (select api_key_id, min(created_at) as used_at from billing_calls
-               where api_key_id = any(${unknown.keys}) and (select count(*) from usage_local_day_upsert) >= 0
+               where api_key_id = any(${unknown.keys}) and (select count(*) from usage_month_upsert) >= 0
                group by api_key_id order by api_key_id) f
        where k.id = f.api_key_id and k.first_used_at is null
       returning k.id),

@@ -1,6 +1,10 @@
 import {
   dailyUsageSummarySchema,
   rolesWith,
+  statementCsvSchema,
+  statementListSchema,
+  statementParamsSchema,
+  statementSchema,
   walletDailySummaryQuerySchema,
   walletQuerySchema,
   walletSummarySchema,
@@ -15,6 +19,7 @@ import {
   problemAnswers,
 } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { getStatement, listStatements, statementCsv } from './statements.service.ts';
 import { getCallLog, getDailySummary, getWalletSummary } from './wallet.service.ts';
 
 const tags = ['Wallet'];
@@ -79,5 +84,62 @@ export async function walletRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
       preValidation: reader.check,
     },
     async (request, reply) => getDailySummary(ctx, walletOf(request, reply), request.query.days),
+  );
+
+  app.get(
+    '/wallet/statements',
+    {
+      schema: {
+        summary: 'The months with billed calls, newest first (the last 24), with their totals',
+        tags,
+        querystring: walletQuerySchema,
+        response: { 200: statementListSchema, ...problems },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => listStatements(ctx, walletOf(request, reply).id),
+  );
+
+  app.get(
+    '/wallet/statements/:month',
+    {
+      schema: {
+        summary: "A month's statement: billed calls by endpoint and key, and their amount",
+        tags,
+        params: statementParamsSchema,
+        querystring: walletQuerySchema,
+        response: { 200: statementSchema, ...problems },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => getStatement(ctx, walletOf(request, reply), request.params.month),
+  );
+
+  app.get(
+    '/wallet/statements/:month/csv',
+    {
+      schema: {
+        summary: "A month's statement as a CSV file",
+        tags,
+        params: statementParamsSchema,
+        querystring: walletQuerySchema,
+        response: {
+          200: {
+            description: 'statement-YYYY-MM.csv',
+            content: { 'text/csv': { schema: statementCsvSchema } },
+          },
+          ...problems,
+        },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => {
+      const { month } = request.params;
+      const statement = await getStatement(ctx, walletOf(request, reply), month);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="statement-${month}.csv"`)
+        .send(statementCsv(statement));
+    },
   );
 }
