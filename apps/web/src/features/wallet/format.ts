@@ -70,3 +70,18 @@ export const formatShortDay = (date: string) =>
 /** The UTC time of day of an instant: "10:00:00 ص". */
 export const formatUtcTime = (isoTimestamp: string) =>
   utcTimeFormat().format(new Date(isoTimestamp));
+
+const monthFormat = localeFormat(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      month: 'long',
+      year: 'numeric',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      timeZone: 'UTC',
+    }),
+);
+
+/** "نوفمبر 2026" for "2026-11". */
+export const formatMonth = (month: string) =>
+  monthFormat().format(new Date(`${month}-01T00:00:00Z`));

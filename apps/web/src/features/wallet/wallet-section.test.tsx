@@ -80,6 +80,7 @@ type Handler = () => Response | Promise<Response>;
 const WALLET = 'GET /api/v1/wallet';
 const USAGE = 'GET /api/v1/wallet/usage';
 const DAILY = 'GET /api/v1/wallet/daily-summary?days=30';
+const STATEMENTS = 'GET /api/v1/wallet/statements';
 
 /** Answers the wallet's three calls like the API does; a test overrides what it cares about. */
 function mockApi(overrides: Record<string, Handler> = {}) {
@@ -87,6 +88,7 @@ function mockApi(overrides: Record<string, Handler> = {}) {
     [WALLET]: () => json(200, wallet()),
     [USAGE]: () => json(200, usage),
     [DAILY]: () => json(200, dailySummary()),
+    [STATEMENTS]: () => json(200, { statements: [] }),
     ...overrides,
   };
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -332,5 +334,57 @@ describe('wallet screen', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'تحديث بيانات المحفظة' })).toBeEnabled(),
     );
+  });
+
+  it('lists monthly statements and shows one, printable, by endpoint and key', async () => {
+    mockApi({
+      [STATEMENTS]: () =>
+        json(200, { statements: [{ month: '2026-11', calls: 14, amount: '0.070' }] }),
+      'GET /api/v1/wallet/statements/2026-11': () =>
+        json(200, {
+          month: '2026-11',
+          organization: { name: 'بنك الاختبار', client_id: 'tqc_bank' },
+          time_zone: 'Asia/Riyadh',
+          price_per_call: '0.005',
+          lines: [
+            {
+              endpoint: 'POST /v1/tokens/generate',
+              api_key_id: '00000000-0000-4000-8000-000000000001',
+              api_key_name: 'مفتاح الإنتاج',
+              calls: 10,
+              amount: '0.050',
+            },
+            {
+              endpoint: 'POST /api/v1/tokens/verify',
+              api_key_id: null,
+              api_key_name: null,
+              calls: 4,
+              amount: '0.020',
+            },
+          ],
+          total_calls: 14,
+          total_amount: '0.070',
+          generated_at: '2026-12-01T08:00:00.000Z',
+        }),
+    });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const user = userEvent.setup();
+    renderWallet();
+    const list = await screen.findByRole('list', { name: 'الكشوف الشهرية' });
+    expect(list).toHaveTextContent('نوفمبر 2026');
+    expect(list).toHaveTextContent('14 طلباً');
+    expect(list).toHaveTextContent('0.070');
+    await user.click(screen.getByRole('button', { name: 'عرض كشف نوفمبر 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'كشف نوفمبر 2026' });
+    const rows = await within(dialog).findAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('POST /v1/tokens/generate');
+    expect(rows[1]).toHaveTextContent('مفتاح الإنتاج');
+    expect(rows[2]).toHaveTextContent('لوحة التحكم (دون مفتاح)');
+    expect(rows[3]).toHaveTextContent('الإجمالي');
+    expect(rows[3]).toHaveTextContent('0.070');
+    await user.click(within(dialog).getByRole('button', { name: 'طباعة' }));
+    expect(print).toHaveBeenCalledOnce();
   });
 });

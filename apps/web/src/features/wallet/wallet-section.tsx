@@ -6,6 +6,7 @@ import { failureReason } from '../../lib/problem-text.ts';
 import { useCallLog, useDailySummary, useWalletSummary, walletKeys } from './api/wallet-queries.ts';
 import { CallLog } from './components/call-log.tsx';
 import { PaymentBanner } from './components/payment-banner.tsx';
+import { Statements } from './components/statements.tsx';
 import { SummaryCards, UsageStats } from './components/summary-cards.tsx';
 import { UsageChart } from './components/usage-chart.tsx';
 
@@ -74,6 +75,7 @@ export default function WalletSection({ organization }: { organization: { id: st
           }
         />
       </div>
+      <Statements organizationId={organization.id} />
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import {
   DAILY_SUMMARY_DEFAULT_DAYS,
   type DailyUsageSummaryItem,
+  type Statement,
+  type StatementList,
   type WalletSummary,
   type WalletUsage,
 } from '@tanqin/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { saveCsvFile } from '../../../lib/save-file.ts';
 
 /** Every wallet query of an organisation starts with this key: the refresh button reloads them all. */
 export const walletKeys = {
@@ -14,6 +17,9 @@ export const walletKeys = {
   usage: (organizationId: string) => ['wallet', organizationId, 'usage'] as const,
   dailySummary: (organizationId: string, days: number) =>
     ['wallet', organizationId, 'daily-summary', days] as const,
+  statements: (organizationId: string) => ['wallet', organizationId, 'statements'] as const,
+  statement: (organizationId: string, month: string) =>
+    ['wallet', organizationId, 'statements', month] as const,
 };
 
 /** GET /api/v1/wallet: balance, payments, price and call counts. */
@@ -39,3 +45,25 @@ export const useDailySummary = (organizationId: string, days = DAILY_SUMMARY_DEF
         signal,
       }),
   });
+
+/** GET /api/v1/wallet/statements: the months with billed calls, newest first. */
+export const useStatements = (organizationId: string) =>
+  useQuery({
+    queryKey: walletKeys.statements(organizationId),
+    queryFn: ({ signal }) => apiRequest<StatementList>('/api/v1/wallet/statements', { signal }),
+  });
+
+/** GET /api/v1/wallet/statements/{month}: calls by endpoint and key, and their amount. */
+export const useStatement = (organizationId: string, month: string | null) =>
+  useQuery({
+    queryKey: walletKeys.statement(organizationId, month ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest<Statement>(`/api/v1/wallet/statements/${month}`, { signal }),
+    enabled: month !== null,
+  });
+
+/** GET /api/v1/wallet/statements/{month}/csv, saved as statement-YYYY-MM.csv. */
+export async function downloadStatementCsv(month: string) {
+  const csv = await apiRequest<string>(`/api/v1/wallet/statements/${month}/csv`);
+  saveCsvFile(csv, `statement-${month}.csv`);
+}
