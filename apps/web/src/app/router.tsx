@@ -1,13 +1,6 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';
-import { hasOrgToken } from '../lib/session.ts';
-import { redirectIfIndividualSignedIn, requireIndividualToken } from './guards.ts';
-
-/** Organisation pages need `org_token`; without it the visitor goes to sign in. */
-function requireOrgToken() {
-  if (!hasOrgToken()) throw redirect('/org-auth');
-  return null;
-}
+import { redirectIfIndividualSignedIn, requireIndividualToken, requireOrgToken } from './guards.ts';
 
 export const routes: RouteObject[] = [
   {

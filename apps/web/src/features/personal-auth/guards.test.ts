@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { redirectIfIndividualSignedIn, requireIndividualToken } from '../../app/guards.ts';
+import {
+  redirectIfIndividualSignedIn,
+  requireIndividualToken,
+  requireOrgToken,
+} from '../../app/guards.ts';
 
 const args = (url: string) =>
   ({ request: new Request(`http://localhost${url}`), params: {}, context: {} }) as never;
@@ -43,4 +47,18 @@ describe('personal guards', () => {
       redirectOf(() => redirectIfIndividualSignedIn(args('/login?redirect=https://evil.example'))),
     ).toBe('/dashboard');
   });
+});
+
+describe('organisation guard', () => {
+  it.each(['/documentation', '/documentation?guide=quick-start', '/org-dashboard?section=wallet'])(
+    '%s without org_token goes to /org-auth with a redirect back',
+    (path) => {
+      localStorage.removeItem('org_token');
+      expect(redirectOf(() => requireOrgToken(args(path)))).toBe(
+        `/org-auth?redirect=${encodeURIComponent(path)}`,
+      );
+      localStorage.setItem('org_token', 'org');
+      expect(requireOrgToken(args(path))).toBeNull();
+    },
+  );
 });
