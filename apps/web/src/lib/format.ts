@@ -12,6 +12,15 @@ const longDateFormat = localeFormat(
       numberingSystem: 'latn',
     }),
 );
+const dateTimeFormat = localeFormat(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+    }),
+);
 const countFormat = localeFormat(
   (locale) => new Intl.NumberFormat(locale, { numberingSystem: 'latn' }),
 );
@@ -19,6 +28,10 @@ const countFormat = localeFormat(
 /** "22 نوفمبر 2026" */
 export const formatLongDate = (isoTimestamp: string) =>
   longDateFormat().format(new Date(isoTimestamp));
+
+/** "22 نوفمبر 2026، 10:05 ص" */
+export const formatDateTime = (isoTimestamp: string) =>
+  dateTimeFormat().format(new Date(isoTimestamp));
 
 /** "1,234" */
 export const formatCount = (value: number) => countFormat().format(value);

@@ -1,19 +1,22 @@
-import { Phone, ShieldCheck, SlidersHorizontal, UserRound } from 'lucide-react';
+import { MonitorSmartphone, Phone, ShieldCheck, SlidersHorizontal, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PersonalLayout } from '../../components/personal-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { failureReason } from '../../lib/problem-text.ts';
+import { SessionsList } from '../sessions/sessions-list.tsx';
 import { useProfile } from './api/profile.ts';
 import { ContactSection } from './components/contact-section.tsx';
 import { PreferencesSection } from './components/preferences-section.tsx';
 import { ProfileSection } from './components/profile-section.tsx';
+import { SectionCard } from './components/section-card.tsx';
 import { SecuritySection } from './components/security-section.tsx';
 
 const SECTIONS = [
   { id: 'profile', icon: UserRound },
   { id: 'contact', icon: Phone },
   { id: 'security', icon: ShieldCheck },
+  { id: 'sessions', icon: MonitorSmartphone },
   { id: 'preferences', icon: SlidersHorizontal },
 ] as const;
 
@@ -25,6 +28,7 @@ function SkeletonBlock() {
 export function ProfileSettingsPage() {
   const { t } = useTranslation('profile');
   const { t: tc } = useTranslation('common');
+  const { t: ts } = useTranslation('sessions');
   const profile = useProfile();
 
   return (
@@ -75,6 +79,14 @@ export function ProfileSettingsPage() {
               <ProfileSection profile={profile.data} />
               <ContactSection profile={profile.data} />
               <SecuritySection profile={profile.data} />
+              <SectionCard
+                id="sessions"
+                icon={MonitorSmartphone}
+                title={ts('title')}
+                description={ts('description')}
+              >
+                <SessionsList side="individual" />
+              </SectionCard>
               <PreferencesSection profile={profile.data} />
             </>
           ) : null}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { SessionsList } from '../sessions/sessions-list.tsx';
 import { useOrganization } from './api/organization.ts';
 import { CredentialsPanel } from './components/credentials-panel.tsx';
 import { LoadFailed } from './components/load-failed.tsx';
@@ -65,6 +66,7 @@ export default function SettingsSection({
   organization: { id: string; role: MemberRole; client_id: string };
 }) {
   const { t, i18n } = useTranslation('settings');
+  const { t: tSessions } = useTranslation('sessions');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: SettingsTab = isSettingsTab(requested) ? requested : 'profile';
@@ -108,7 +110,16 @@ export default function SettingsSection({
           <MembersPanel organizationId={organization.id} role={organization.role} />
         </TabsContent>
         <TabsContent value="security">
-          <SecuritySettings organizationId={organization.id} role={organization.role} />
+          <div className="space-y-6">
+            <SecuritySettings organizationId={organization.id} role={organization.role} />
+            <Card className="p-5 sm:p-6" role="region" aria-labelledby="my-sessions-title">
+              <h2 id="my-sessions-title" className="text-lg font-bold text-slate-900">
+                {tSessions('title')}
+              </h2>
+              <p className="mb-2 text-sm text-slate-600">{tSessions('description')}</p>
+              <SessionsList side="org" />
+            </Card>
+          </div>
         </TabsContent>
       </Tabs>
     </div>
