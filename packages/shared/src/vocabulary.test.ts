@@ -20,11 +20,15 @@ function bannedVariants(): string[] {
 const LETTER = '\\u0621-\\u064A';
 /**
  * A word ending in ة is matched by its stem (مؤسسة, مؤسستك, المؤسسات); any other by the whole
- * word with its possessive endings (مدير, مديرك), so that جاري does not catch جارية.
+ * word with its usual prefixes and possessive endings (المدير, مديرك), so that جاري catches
+ * neither جارية nor التجاري.
  */
 function pattern(word: string): RegExp {
   if (word.endsWith('ة')) return new RegExp(word.slice(0, -1), 'u');
-  return new RegExp(`${word}(?:ك|كم|ها|ه|نا)?(?![${LETTER}])`, 'u');
+  return new RegExp(
+    `(?<![${LETTER}])(?:وال|بال|فال|لل|ال|و|ب|ف|ل)?${word}(?:ك|كم|ها|ه|نا)?(?![${LETTER}])`,
+    'u',
+  );
 }
 
 const SCANNED = ['packages/shared/src', 'apps/web/src', 'apps/api/src', 'e2e'];
@@ -61,6 +65,8 @@ describe('Arabic vocabulary', () => {
     expect(pattern('مؤسسة').test('لمؤسستك')).toBe(true);
     expect(pattern('جاري').test('جاري الحفظ')).toBe(true);
     expect(pattern('جاري').test('العملية جارية')).toBe(false);
+    expect(pattern('جاري').test('رقم السجل التجاري')).toBe(false);
+    expect(pattern('مدير').test('راجع المدير')).toBe(true);
     expect(pattern('مدير').test('اطلب من مديرك')).toBe(true);
   });
 });
