@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
+import { viewports } from './support/browser.ts';
 import {
   lastCodeTo,
   newPerson,
@@ -150,5 +151,77 @@ describe('a person proves their identity before seeing their codes', () => {
     await page.getByRole('button', { name: 'Unlock' }).click();
     await page.getByRole('dialog', { name: 'Unlock your national id' }).waitFor();
     await shootBoth(page, 'identity-unlock-dialog-en');
+  });
+});
+
+/** The header and the footer alone, at 1366 and 390 px, to look at them closely. */
+async function shootHeaderAndFooter(page: Page, name: string) {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    await page.setViewportSize(viewports[viewport]);
+    await page
+      .getByRole('banner')
+      .screenshot({ path: `screenshots/${name}-header-${viewport}.png` });
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    await footer.screenshot({ path: `screenshots/${name}-footer-${viewport}.png` });
+  }
+  await page.setViewportSize(viewports.desktop);
+}
+
+describe('a way in for individuals', () => {
+  const app = useAppAndBrowser();
+
+  it('the landing header and footer, /org-auth and the assistant lead to the personal sign-in', async () => {
+    const page = await app.openPage();
+    const errors = collectConsoleErrors(page);
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'للأفراد: الدخول إلى حسابك الشخصي' }).waitFor();
+    await shootBoth(page, 'way-in-landing-ar');
+    await shootHeaderAndFooter(page, 'way-in-ar');
+    const footer = page.getByRole('navigation', { name: 'للأفراد' });
+    expect(await footer.getByRole('link', { name: 'إنشاء حساب شخصي' }).getAttribute('href')).toBe(
+      '/register',
+    );
+    await header.getByRole('link', { name: 'للأفراد: الدخول إلى حسابك الشخصي' }).click();
+    await page.waitForURL('**/login');
+
+    await page.goto('/org-auth');
+    await page.getByText(/لست جهة؟/).waitFor();
+    await shootBoth(page, 'way-in-org-auth-ar');
+    await page.getByRole('link', { name: 'إنشاء حساب شخصي' }).click();
+    await page.waitForURL('**/register');
+
+    await page.goto('/chat');
+    const input = page.getByLabel('سؤالك');
+    await input.fill('أين أسجل الدخول كفرد؟');
+    await input.press('Enter');
+    const answer = page.getByTestId('assistant-answer').first();
+    await answer.getByText('يسجّل الأفراد الدخول إلى حسابهم الشخصي', { exact: false }).waitFor();
+    expect(await answer.getByRole('link', { name: 'دخول الأفراد' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    await input.fill('where do I sign in as an individual');
+    await input.press('Enter');
+    await page
+      .getByTestId('assistant-answer')
+      .nth(1)
+      .getByText('Individuals sign in (log in) to their personal account', { exact: false })
+      .waitFor();
+    await shootBoth(page, 'way-in-assistant');
+
+    // The same in English.
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.goto('/');
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: 'For individuals: your personal account' })
+      .waitFor();
+    await shootBoth(page, 'way-in-landing-en');
+    await shootHeaderAndFooter(page, 'way-in-en');
+    await page.goto('/org-auth');
+    await page.getByText(/Not an organisation\?/).waitFor();
+    await shootBoth(page, 'way-in-org-auth-en');
+    expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export function Logo({ withTitle = true }: { withTitle?: boolean }) {
+/** `subtitleFromSm`: the subtitle only from the sm breakpoint (a crowded phone header). */
+export function Logo({
+  withTitle = true,
+  subtitleFromSm = false,
+}: {
+  withTitle?: boolean;
+  subtitleFromSm?: boolean;
+}) {
   const { t } = useTranslation('common');
   return (
     <Link
@@ -12,7 +19,13 @@ export function Logo({ withTitle = true }: { withTitle?: boolean }) {
       {withTitle ? (
         <span className="flex flex-col leading-tight">
           <span className="text-lg font-bold text-brand-800">{t('appName')}</span>
-          <span className="text-xs text-slate-600">{t('appTitle')}</span>
+          <span
+            className={
+              subtitleFromSm ? 'hidden text-xs text-slate-600 sm:block' : 'text-xs text-slate-600'
+            }
+          >
+            {t('appTitle')}
+          </span>
         </span>
       ) : null}
     </Link>

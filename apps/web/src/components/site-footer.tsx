@@ -3,8 +3,19 @@ import { ExternalLink, Mail, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from './logo.tsx';
 
-/** The footer's pages, grouped; each opens in a new tab (spec section 2). */
+/**
+ * The footer's pages, grouped; each opens in a new tab (spec section 2), but the person's way in,
+ * which is where they are going, not something to read beside the page.
+ */
 export const FOOTER_GROUPS = [
+  {
+    key: 'individuals',
+    sameTab: true,
+    links: [
+      { to: '/login', key: 'personalLogin' },
+      { to: '/register', key: 'personalRegister' },
+    ],
+  },
   {
     key: 'platform',
     links: [
@@ -37,7 +48,7 @@ export function SiteFooter() {
   const { t: tCommon } = useTranslation('common');
   return (
     <footer className="border-t border-slate-800 bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_repeat(3,1fr)]">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_repeat(4,1fr)]">
         <div className="col-span-2 space-y-4 md:col-span-1">
           <div className="inline-flex rounded-xl bg-white px-3 py-2">
             <Logo />
@@ -66,9 +77,13 @@ export function SiteFooter() {
                 <li key={link.to}>
                   <a
                     href={link.to}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-describedby={NEW_TAB_HINT_ID}
+                    {...('sameTab' in group
+                      ? {}
+                      : {
+                          target: '_blank',
+                          rel: 'noopener noreferrer',
+                          'aria-describedby': NEW_TAB_HINT_ID,
+                        })}
                     className="group inline-flex items-center gap-1.5 rounded text-sm hover:text-white focus-visible:outline-2 focus-visible:outline-brand-500"
                   >
                     {t(`footer.links.${link.key}`)}

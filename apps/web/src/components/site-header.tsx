@@ -1,6 +1,7 @@
-import { LayoutDashboard, LogIn } from 'lucide-react';
+import { LayoutDashboard, LogIn, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { cn } from '../lib/cn.ts';
 import { hasOrgToken } from '../lib/session.ts';
 import { useBrowserValue } from '../lib/use-browser-value.ts';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -14,7 +15,7 @@ const SECTION_LINKS = [
   { href: '#roadmap', key: 'roadmap' },
 ] as const;
 
-/** Sticky bar: logo, in-page navigation (wide screens) and the organisation's way in. */
+/** Sticky bar: logo, in-page navigation (wide screens), the person's and the organisation's ways in. */
 export function SiteHeader() {
   const { t } = useTranslation('landing');
   // An organisation that is already signed in goes straight to its dashboard.
@@ -24,7 +25,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Logo />
+        <Logo subtitleFromSm />
         <nav aria-label={t('header.navLabel')} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {SECTION_LINKS.map((link) => (
@@ -39,11 +40,21 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+        <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
           <LanguageSwitch />
+          {/* The person's own way in (/login offers registration too). */}
+          <Link
+            to="/login"
+            aria-label={t('header.individualsLabel')}
+            className={cn(buttonClasses('ghost', 'md'), 'px-2 sm:px-4')}
+          >
+            <UserRound aria-hidden className="hidden size-4 sm:block" />
+            <span className="sm:hidden">{t('header.individualsShort')}</span>
+            <span className="hidden sm:inline">{t('header.individuals')}</span>
+          </Link>
           <Link
             to={isSignedIn ? '/org-dashboard' : '/org-auth?tab=login'}
-            className={buttonClasses('primary', 'md')}
+            className={cn(buttonClasses('primary', 'md'), 'px-3 sm:px-4')}
           >
             {isSignedIn ? (
               <LayoutDashboard aria-hidden className="size-4" />

@@ -16,6 +16,9 @@ export const identityStatusSchema = z.object({
     .meta({ description: 'True when the built-in development identity provider is in use' }),
   locked: z.boolean().meta({ description: 'No code can be generated for the national id' }),
   locked_at: nullableTimestampSchema,
+  unlock_needs_code: z
+    .boolean()
+    .meta({ description: 'Unlocking asks a two-step verification code (it is on)' }),
 });
 export type IdentityStatus = z.infer<typeof identityStatusSchema>;
 

@@ -361,12 +361,9 @@ export const countryPolicyInputSchema = z.object({
   organization_id: organizationId,
   enabled: z.boolean().optional().meta({ description: 'Turns the country rules on or off' }),
   mode: z.enum(COUNTRY_MODES),
-  countries: z
-    .array(countryCodeSchema)
-    .max(COUNTRY_CODES.length)
-    .meta({
-      description: 'ISO 3166-1 alpha-2 codes: blocked (mode block) or allowed (mode allow)',
-    }),
+  countries: z.array(countryCodeSchema).max(COUNTRY_CODES.length).meta({
+    description: 'ISO 3166-1 alpha-2 codes: blocked (mode block) or allowed (mode allow)',
+  }),
 });
 export type CountryPolicyInput = z.input<typeof countryPolicyInputSchema>;
 

@@ -23,11 +23,13 @@ interface IdentityRow {
   identity_proven_at: Date | null;
   identity_provider: string | null;
   identity_locked_at: Date | null;
+  two_factor_enabled_at: Date | null;
 }
 
 async function individual(ctx: AppContext, userId: string): Promise<IdentityRow> {
   const [row] = await ctx.db.query<IdentityRow>(
-    `select kind, national_id_hash, identity_proven_at, identity_provider, identity_locked_at
+    `select kind, national_id_hash, identity_proven_at, identity_provider, identity_locked_at,
+            two_factor_enabled_at
        from users where id = $1`,
     [userId],
   );
@@ -45,6 +47,7 @@ function status(ctx: AppContext, row: IdentityRow): IdentityStatus {
     development_provider: ctx.config.identity.development,
     locked: row.identity_locked_at !== null,
     locked_at: row.identity_locked_at?.toISOString() ?? null,
+    unlock_needs_code: row.two_factor_enabled_at !== null,
   };
 }
 

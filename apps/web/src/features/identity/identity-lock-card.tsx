@@ -9,17 +9,14 @@ import { TextField } from '../../components/ui/field.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { failureReason } from '../../lib/problem-text.ts';
 import { formatDateTime } from '../personal-dashboard/format.ts';
-import { useProfile } from '../profile-settings/api/profile.ts';
 import { useSetIdentityLock } from './api.ts';
 
 /** Unlocking proves it is the owner: the password, and the two-step code when it is on. */
-function UnlockDialog({ onClose }: { onClose: () => void }) {
+function UnlockDialog({ twoFactor, onClose }: { twoFactor: boolean; onClose: () => void }) {
   const { t } = useTranslation('identity');
-  const profile = useProfile();
   const unlock = useSetIdentityLock();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const twoFactor = profile.data?.twoFactorEnabled === true;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +65,7 @@ function UnlockDialog({ onClose }: { onClose: () => void }) {
           <Button variant="secondary" onClick={onClose}>
             {t('lock.cancel')}
           </Button>
-          <Button type="submit" disabled={unlock.isPending || profile.isPending}>
+          <Button type="submit" disabled={unlock.isPending}>
             {unlock.isPending ? t('lock.unlocking') : t('lock.unlock')}
           </Button>
         </div>
@@ -124,7 +121,9 @@ export function IdentityLockCard({ status }: { status: IdentityStatus }) {
           {lock.isPending ? t('lock.locking') : t('lock.lock')}
         </Button>
       )}
-      {unlocking ? <UnlockDialog onClose={() => setUnlocking(false)} /> : null}
+      {unlocking ? (
+        <UnlockDialog twoFactor={status.unlock_needs_code} onClose={() => setUnlocking(false)} />
+      ) : null}
     </section>
   );
 }

@@ -22,6 +22,7 @@ describe('proving one identity', () => {
           development_provider: true,
           locked: false,
           locked_at: null,
+          unlock_needs_code: false,
         }),
       'POST /api/v1/individuals/me/identity/start': () =>
         json(200, { authorization_url: 'https://id.example.sa/auth?state=s' }),
@@ -49,6 +50,7 @@ describe('proving one identity', () => {
           development_provider: false,
           locked: false,
           locked_at: null,
+          unlock_needs_code: false,
         }),
       'GET /api/v1/me/codes': () => problem(403, 'identity_unverified'),
     });
@@ -66,13 +68,12 @@ describe('proving one identity', () => {
     };
     const api = mockApi({
       'GET /api/v1/individuals/me/identity': () =>
-        json(200, { ...proven, locked: false, locked_at: null }),
+        json(200, { ...proven, locked: false, locked_at: null, unlock_needs_code: true }),
       'GET /api/v1/me/codes': () => json(200, { codes: [] }),
       'POST /api/v1/individuals/me/identity-lock': ({ body }) =>
         (body as { locked: boolean }).locked
           ? json(200, { success: true, locked: true, locked_at: '2026-11-26T10:00:00.000Z' })
           : json(200, { success: true, locked: false, locked_at: null }),
-      'GET /api/v1/profile': () => json(200, { twoFactorEnabled: true }),
     });
     signedIn();
     renderWithProviders(<PersonalDashboardPage />, { entries: ['/dashboard'] });

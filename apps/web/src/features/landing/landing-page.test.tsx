@@ -94,6 +94,25 @@ describe('the landing page', () => {
     expect(within(offices).getByText('قريباً')).toBeInTheDocument();
     expect(within(offices).getByText('قيد التطوير')).toBeInTheDocument();
 
+    // The person's way in: header, and the footer (same tab).
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', {
+        name: 'للأفراد: الدخول إلى حسابك الشخصي',
+      }),
+    ).toHaveAttribute('href', '/login');
+    const individuals = within(screen.getByRole('navigation', { name: 'للأفراد' }));
+    expect(individuals.getByRole('link', { name: 'تسجيل الدخول' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(individuals.getByRole('link', { name: 'إنشاء حساب شخصي' })).not.toHaveAttribute(
+      'target',
+    );
+    expect(individuals.getByRole('link', { name: 'إنشاء حساب شخصي' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+
     const footerLinks = within(screen.getByRole('contentinfo'))
       .getAllByRole('link')
       .filter((link) => link.getAttribute('target') === '_blank');

@@ -38,6 +38,19 @@ describe('organisation auth page', () => {
     );
   });
 
+  it('shows an individual the way to their own sign-in and registration', () => {
+    renderOrgAuth();
+    expect(screen.getByText(/لست جهة؟/)).toHaveTextContent('للأفراد');
+    expect(screen.getByRole('link', { name: 'إنشاء حساب شخصي' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    const signIns = screen
+      .getAllByRole('link', { name: 'تسجيل الدخول' })
+      .map((link) => link.getAttribute('href'));
+    expect(signIns).toContain('/login');
+  });
+
   it.each([
     ['/org-auth', 'login'],
     ['/org-auth?tab=login', 'login'],

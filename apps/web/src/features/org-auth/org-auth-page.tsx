@@ -91,6 +91,24 @@ export function OrgAuthPage() {
           </Tabs.Content>
         </Tabs.Root>
       </Card>
+      <p className="mt-6 max-w-md text-center text-sm leading-relaxed text-slate-600">
+        <span className="font-semibold text-slate-800">{t('layout.individuals')}</span>
+        {' · '}
+        {t('layout.individualsText')}{' '}
+        <Link
+          to="/login"
+          className="rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          {t('layout.personalLogin')}
+        </Link>
+        {' · '}
+        <Link
+          to="/register"
+          className="rounded font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          {t('layout.personalRegister')}
+        </Link>
+      </p>
       <Link
         to="/"
         className="mt-6 inline-flex items-center gap-2 rounded text-sm font-semibold text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"

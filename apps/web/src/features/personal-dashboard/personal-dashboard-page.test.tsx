@@ -17,6 +17,7 @@ const provenIdentity = {
       development_provider: false,
       locked: false,
       locked_at: null,
+      unlock_needs_code: false,
     }),
 };
 

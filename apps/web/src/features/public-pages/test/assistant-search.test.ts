@@ -100,3 +100,18 @@ describe('the help assistant', () => {
     expect(searchPassages(index, 'call price').map((r) => r.passage.id)).toEqual(['b', 'a']);
   });
 });
+
+describe('the way in for individuals', () => {
+  const answer = createAnswerer('0.005');
+
+  it.each([
+    ['where do I sign in as an individual', 'en'],
+    ['How do I log in to my personal account?', 'en'],
+    ['أين أسجل الدخول كفرد؟', 'ar'],
+    ['كيف أدخل إلى حسابي الشخصي', 'ar'],
+  ])('answers «%s» with the personal sign-in page', (question, language) => {
+    const result = answer(question);
+    expect(result.language).toBe(language);
+    expect(result.results[0]!.passage.link).toBe('/login');
+  });
+});
