@@ -274,7 +274,8 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     });
     expect(mail.subject).toContain('تجاوز حد الطلبات');
     expect(mail.subject).toContain('Rate limit exceeded');
-    expect(mail.text).toContain('Rate limit per minute exceeded');
+    expect(mail.text).toContain('was refused for exceeding the rate limit');
+    expect(mail.text).toContain('لتجاوز حد الطلبات');
     expect(mail.text).toContain(org.organization.name);
     expect(mail.text).toContain('GET /v1/tokens/tok_x/status');
 
@@ -725,7 +726,7 @@ describe.each(databaseKinds)('security notifications by SMTP on %s', (kind) => {
     expect(headers).toMatch(/^To: soc@example\.sa$/m);
     expect(headers).toMatch(/^Subject: /m);
     expect(text).toContain('تجاوز حد الطلبات');
-    expect(text).toContain('Rate limit per minute exceeded');
+    expect(text).toContain('was refused for exceeding the rate limit');
     expect(() => readFileSync(outboxPath(server.ctx.config.dataDir))).toThrow();
   });
 });

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './countries.ts';
 export * from './device.ts';
+export * from './event-summary.ts';
 export * from './ip.ts';
 export * from './json-limits.ts';
 export * from './messages.ts';

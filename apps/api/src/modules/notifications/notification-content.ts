@@ -3,6 +3,7 @@ import {
   type EventType,
   securityEventTypeLabels,
   securitySeverityLabels,
+  summarizeSecurityEvent,
 } from '@tanqin/shared';
 import type { MailMessage } from '../../lib/mail/index.ts';
 
@@ -48,6 +49,14 @@ export function webhookPayload(event: NotifiedEvent): string {
   });
 }
 
+function countryNameIn(language: 'ar' | 'en', code: string) {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** The email: Arabic first, then English; the time in the organisation's time zone. */
 export function notificationEmail(to: string, event: NotifiedEvent): MailMessage {
   const type = securityEventTypeLabels[event.event_type];
@@ -59,6 +68,9 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
     numberingSystem: 'latn',
   }).format(event.created_at);
   const request = [event.request_method, event.request_path].filter(Boolean).join(' ') || '-';
+  // Told in each language from the stored parameters, country names included.
+  const summary = (language: 'ar' | 'en') =>
+    summarizeSecurityEvent(event, language, (code) => countryNameIn(language, code));
   const dash = (value: string | null) => value || '-';
   return {
     to,
@@ -67,7 +79,7 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
       `حدث أمني جديد لجهة ${event.organization_name}`,
       `النوع: ${type.ar} (${event.event_type})`,
       `الخطورة: ${severity.ar}`,
-      `الوصف: ${event.event_description}`,
+      `الوصف: ${summary('ar')}`,
       `عنوان IP: ${dash(event.client_ip)}`,
       `مفتاح API: ${dash(event.api_key_name)}`,
       `الطلب: ${request}`,
@@ -76,7 +88,7 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
       `A new security event for ${event.organization_name}`,
       `Type: ${type.en} (${event.event_type})`,
       `Severity: ${severity.en}`,
-      `Description: ${event.event_description}`,
+      `Description: ${summary('en')}`,
       `IP address: ${dash(event.client_ip)}`,
       `API key: ${dash(event.api_key_name)}`,
       `Request: ${request}`,

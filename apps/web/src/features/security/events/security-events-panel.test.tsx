@@ -44,6 +44,30 @@ describe('security events panel', () => {
   beforeEach(() => localStorage.setItem('org_token', 'access-token'));
   afterEach(() => vi.unstubAllGlobals());
 
+  it('tells a suspicious activity by its cause, without the English text the API recorded', async () => {
+    mockApi({
+      'GET /api/v1/security/events': () =>
+        json(200, {
+          events: [
+            event({
+              event_type: 'suspicious_activity',
+              event_severity: 'critical',
+              event_description: 'Burst of failed authentications from 198.51.100.9',
+              additional_data: { failure: 'authentication', failures_in_window: 10 },
+            }),
+          ],
+          total: 1,
+          page: 1,
+          page_size: 20,
+        }),
+    });
+    renderWithProviders(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
+    const table = await screen.findByRole('region', { name: 'جدول أحداث الأمان' });
+    expect(await within(table).findByText(/محاولات مصادقة فاشلة متتالية من/)).toBeVisible();
+    expect(within(table).queryByText(/Burst of failed/)).not.toBeInTheDocument();
+    expect(within(table).queryByText(/قدّمت جهة أخرى/)).not.toBeInTheDocument();
+  });
+
   it('asks for the chosen filters and shows each event with its status', async () => {
     const { fetchMock } = mockApi({
       'GET /api/v1/security/events': () =>

@@ -125,7 +125,7 @@ function EventRow({
   onResolve: () => void;
   isResolving: boolean;
 }) {
-  const { t } = useTranslation('security');
+  const { t, i18n } = useTranslation('security');
   return (
     <tr>
       <Td>
@@ -135,10 +135,7 @@ function EventRow({
       </Td>
       <Td className="whitespace-nowrap">{t(`events.types.${event.event_type}`)}</Td>
       <Td className="min-w-52 max-w-xs">
-        <p>{eventSummary(event, t)}</p>
-        <p dir="ltr" className="mt-1 text-start text-xs break-words text-slate-500">
-          {event.event_description}
-        </p>
+        <p>{eventSummary(event, i18n.language)}</p>
         {event.occurrences && event.occurrences > 1 ? (
           <Badge tone="slate" className="mt-1">
             {t('events.occurrences', {

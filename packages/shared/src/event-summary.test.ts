@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { type SummarizedEvent, summarizeSecurityEvent } from './event-summary.ts';
+
+const names = {
+  ar: new Intl.DisplayNames(['ar'], { type: 'region' }),
+  en: new Intl.DisplayNames(['en'], { type: 'region' }),
+};
+const tell = (event: Partial<SummarizedEvent>, language: 'ar' | 'en') =>
+  summarizeSecurityEvent(
+    {
+      event_type: 'suspicious_activity',
+      client_ip: '203.0.113.9',
+      api_key_name: null,
+      request_path: '/v1/tokens/verify',
+      additional_data: null,
+      ...event,
+    },
+    language,
+    (code) => names[language].of(code) ?? code,
+  ).replace(/[\u2068\u2069]/g, '');
+
+describe('security event summaries', () => {
+  it('tell each cause of suspicious activity its own way, in either language', () => {
+    const auth = { additional_data: { failure: 'authentication' } };
+    const verify = { additional_data: { failure: 'verification' } };
+    const audience = { additional_data: { token_id: 'tok_x', presented_by: 'tqc_y' } };
+    expect(tell(auth, 'ar')).toBe('محاولات مصادقة فاشلة متتالية من 203.0.113.9');
+    expect(tell(auth, 'en')).toBe('A burst of failed authentications from 203.0.113.9');
+    expect(tell(verify, 'en')).toContain('codes that do not exist');
+    expect(tell(audience, 'ar')).toContain('قدّمت جهة أخرى رمزاً غير موجه إليها');
+    expect(new Set([tell(auth, 'ar'), tell(verify, 'ar'), tell(audience, 'ar')]).size).toBe(3);
+  });
+
+  it('names the country in the reader language', () => {
+    const geo = { event_type: 'geo_blocked' as const, additional_data: { country: 'GB' } };
+    expect(tell(geo, 'en')).toContain('(United Kingdom)');
+    expect(tell(geo, 'en')).not.toMatch(/[\u0600-\u06FF]/);
+    expect(tell(geo, 'ar')).toContain('المملكة المتحدة');
+  });
+});
