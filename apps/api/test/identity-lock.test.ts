@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { generateTotp } from '../src/lib/totp.ts';
-import { createIntegrator, databaseKinds, request } from './harness.ts';
+import { basicAuth, createIntegrator, databaseKinds, request } from './harness.ts';
 import { nationalId, outbox, useIndividualsServer } from './individuals-helpers.ts';
 import { createIndividual } from './personal-helpers.ts';
 
@@ -104,5 +105,34 @@ describe.each(databaseKinds)('a person locks their national id on %s', (kind) =>
     // An unproven account cannot lock anyone's id: generate still works.
     const bank = await createIntegrator(suite.server.baseUrl);
     expect((await issueFor(bank, person.nationalId)).status).toBe(201);
+  });
+
+  it('holds at once on another server process over the same database', async () => {
+    const other = await buildApp({
+      config: suite.server.ctx.config,
+      db: suite.server.db,
+      clock: suite.clock,
+      runBackgroundJobs: false,
+    });
+    await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = other.app.server.address();
+    const otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const person = await createIndividual(suite.server);
+      const bank = await createIntegrator(suite.server.baseUrl);
+      const generateThere = () =>
+        request(otherUrl, 'POST', '/v1/tokens/generate', {
+          headers: basicAuth(bank.organization.client_id, bank.key),
+          json: { data: { a: 'b' }, subject: { national_id: person.nationalId } },
+        });
+      expect((await generateThere()).status).toBe(201);
+      // Locked on this process: the other refuses the very next call.
+      await lock(person.token, { locked: true });
+      expect((await generateThere()).body.code).toBe('subject_locked');
+      await lock(person.token, { locked: false, password: person.password });
+      expect((await generateThere()).status).toBe(201);
+    } finally {
+      await other.app.close();
+    }
   });
 });
