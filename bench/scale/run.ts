@@ -110,6 +110,12 @@ async function prepare(target: Target) {
       'select id, national_id_hash from users where email = $1',
       [person.email],
     );
+    // The person proved their national id (the history answers 403 until then): recorded here as
+    // the identity provider's answer would record it, so the bench reads their codes.
+    await db.query(
+      `update users set identity_proven_at = now(), identity_provider = 'bench' where id = $1`,
+      [user!.id],
+    );
     const seconds = await fillOrganisation(db, {
       organizationId: organization.id,
       apiKeyIds: keys.map((key) => key.id),
