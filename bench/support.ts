@@ -7,6 +7,16 @@ import path from 'node:path';
 import pg from 'pg';
 
 /** Starts the bench server on a random port in production mode; resolves once it listens. */
+/**
+ * Production refuses to start without an identity provider; the benches prove no identity, so a
+ * placeholder issuer is named (it is only contacted when a proof starts).
+ */
+const BENCH_IDENTITY_PROVIDER = {
+  IDENTITY_ISSUER: 'https://identity.bench.invalid',
+  IDENTITY_CLIENT_ID: 'bench',
+  IDENTITY_CLIENT_SECRET: 'bench-secret-not-used',
+};
+
 export async function startBenchServer(env: Record<string, string>, execArgv: string[] = []) {
   const port = 4100 + Math.floor(Math.random() * 800);
   const child = fork(path.join(import.meta.dirname, 'tokens/server.ts'), {
@@ -15,7 +25,13 @@ export async function startBenchServer(env: Record<string, string>, execArgv: st
       path.join(import.meta.dirname, '../scripts/register-typescript.mjs'),
       ...execArgv,
     ],
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production' },
+    env: {
+      ...BENCH_IDENTITY_PROVIDER,
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      NODE_ENV: 'production',
+    },
     stdio: 'inherit',
   });
   await new Promise<void>((resolve, reject) => {
