@@ -242,6 +242,28 @@ describe('two API processes on one PostgreSQL and Redis', () => {
     );
   });
 
+  it('refuses on process 2, at once, a session ended on process 1', async () => {
+    const other = await request(second.baseUrl, 'POST', '/api/v1/auth/login', {
+      json: { email: org.admin.email, password: org.admin.password },
+      headers: { 'x-forwarded-for': US_ADDRESS },
+    });
+    expect(other.status).toBe(200);
+    const listed = await request(first.baseUrl, 'GET', '/api/v1/auth/sessions', {
+      token: other.body.token,
+    });
+    const id = listed.body.sessions.find((session: { current: boolean }) => session.current).id;
+    const ended = await request(first.baseUrl, 'DELETE', `/api/v1/auth/sessions/${id}`, {
+      token: org.token,
+    });
+    expect(ended.status).toBe(200);
+    // No wait: the very next request on the other process is refused.
+    const refused = await request(second.baseUrl, 'GET', '/api/v1/auth/me', {
+      token: other.body.token,
+    });
+    answers.push(refused.status);
+    expect(refused.status).toBe(401);
+  });
+
   it('delivers each webhook notification once although both processes run deliveries', async () => {
     // Subscribed now: only the events below are notified.
     const preference = await dashboard('POST', '/api/v1/security/notifications', {
