@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import i18n, { namespaceOf } from '../lib/i18n.ts';
 
@@ -11,6 +11,10 @@ const arabic = import.meta.glob<{ default: Record<string, unknown> }>('../locale
 for (const [path, module] of Object.entries(arabic)) {
   i18n.addResourceBundle('ar', namespaceOf(path), module.default);
 }
+
+// findBy and waitFor wait for what a screen shows after its requests; 1 s (the default) is too
+// short for a first render on a loaded 2-core CI machine. A passing test never waits longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
