@@ -247,6 +247,11 @@ describe('security dashboard', () => {
     await page.getByRole('tab', { name: 'أحداث الأمان' }).click();
     const events = page.getByRole('region', { name: 'جدول أحداث الأمان' });
     await events.getByText('عنوان IP محظور').waitFor();
+    // Each event is a card on a phone: its status and the resolve button are on screen.
+    expect(await events.getByText('مفتوح').first().isVisible()).toBe(true);
+    const resolve = events.getByRole('button', { name: 'حل', exact: true }).first();
+    const box = await resolve.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await saveScreenshot(page, 'security-events-mobile');
     expect(await horizontalOverflow(page)).toBe(0);
 

@@ -126,15 +126,26 @@ function EventRow({
   isResolving: boolean;
 }) {
   const { t, i18n } = useTranslation('security');
+  // On a phone each event is a card: every column on its own line, status and resolve included.
+  const label = (key: string) => (
+    <span aria-hidden className="mb-1 block text-xs font-semibold text-slate-500 md:hidden">
+      {t(`events.columns.${key}`)}
+    </span>
+  );
   return (
-    <tr>
-      <Td>
+    <tr className="max-md:block max-md:border-t max-md:border-slate-200 max-md:py-2">
+      <Td className={STACKED}>
+        {label('severity')}
         <Badge tone={SEVERITY_TONES[event.event_severity]}>
           {t(`events.severities.${event.event_severity}`)}
         </Badge>
       </Td>
-      <Td className="whitespace-nowrap">{t(`events.types.${event.event_type}`)}</Td>
-      <Td className="min-w-52 max-w-xs">
+      <Td className={`whitespace-nowrap ${STACKED}`}>
+        {label('type')}
+        {t(`events.types.${event.event_type}`)}
+      </Td>
+      <Td className={`md:min-w-52 md:max-w-xs ${STACKED}`}>
+        {label('description')}
         <p>{eventSummary(event, i18n.language)}</p>
         {event.occurrences && event.occurrences > 1 ? (
           <Badge tone="slate" className="mt-1">
@@ -148,7 +159,8 @@ function EventRow({
           <RequestsLink filters={eventRequestFilters(event)}>{t('events.requests')}</RequestsLink>
         </p>
       </Td>
-      <Td className="max-w-44">
+      <Td className={`md:max-w-44 ${STACKED}`}>
+        {label('source')}
         {event.client_ip ? (
           <bdi dir="ltr" className="block font-mono whitespace-nowrap">
             {event.client_ip}
@@ -166,11 +178,16 @@ function EventRow({
           </span>
         ) : null}
       </Td>
-      <Td className="min-w-24">
+      <Td className={`md:min-w-24 ${STACKED}`}>
+        {label('apiKey')}
         {event.api_key_name ?? <span className="text-slate-400">—</span>}
       </Td>
-      <Td className="min-w-32">{formatDateTime(event.created_at)}</Td>
-      <Td className="space-y-2">
+      <Td className={`md:min-w-32 ${STACKED}`}>
+        {label('time')}
+        {formatDateTime(event.created_at)}
+      </Td>
+      <Td className={`space-y-2 ${STACKED}`}>
+        {label('status')}
         <EventStatus event={event} />
         {!event.resolved_at && canResolve ? (
           <Button variant="secondary" size="sm" onClick={onResolve} disabled={isResolving}>
@@ -182,6 +199,8 @@ function EventRow({
     </tr>
   );
 }
+
+const STACKED = 'max-md:block max-md:border-0 max-md:py-1.5';
 
 function Pager({
   page,
@@ -280,8 +299,8 @@ export function SecurityEventsPanel({
     const pageCount = Math.max(1, Math.ceil(query.data.total / EVENTS_PAGE_SIZE));
     content = (
       <div className="space-y-4">
-        <Table label={t('events.tableLabel')} className="min-w-[52rem]">
-          <TableHead>
+        <Table label={t('events.tableLabel')} className="max-md:block md:min-w-[52rem]">
+          <TableHead className="max-md:sr-only">
             <tr>
               <Th>{t('events.columns.severity')}</Th>
               <Th>{t('events.columns.type')}</Th>
@@ -292,7 +311,7 @@ export function SecurityEventsPanel({
               <Th>{t('events.columns.status')}</Th>
             </tr>
           </TableHead>
-          <tbody>
+          <tbody className="max-md:block">
             {query.data.events.map((event) => (
               <EventRow
                 key={event.id}
