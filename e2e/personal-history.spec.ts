@@ -56,7 +56,9 @@ describe('a person works through a long code history', () => {
     await page.getByRole('button', { name: 'تصدير بصيغة CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^my-codes-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await file.path()) ?? '', 'utf8').trimEnd().split('\r\n');
+    const csv = readFileSync((await file.path()) ?? '', 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(csv).toHaveLength(3);
     expect(csv[1]).toContain('وزارة الموارد البشرية');
     expect(csv.join('\n')).not.toContain('سارة');

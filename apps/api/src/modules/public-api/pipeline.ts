@@ -1,4 +1,4 @@
-import { ipInRange, parseIpRange, type Scope } from '@tanqin/shared';
+import type { Scope } from '@tanqin/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { isForeignKeyViolation } from '../../db/database.ts';
