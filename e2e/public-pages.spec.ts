@@ -130,15 +130,24 @@ describe('the footer pages', () => {
     await page.context().close();
   });
 
-  it('footer links open in a new tab, without giving the new page a handle on this one', async () => {
+  it('footer pages open in a new tab, without giving the new page a handle on this one; the way in for individuals opens here', async () => {
     const page = await app.openPage('desktop');
     await openPublicPage(page, '/about', 'من نحن');
-    const links = page.getByRole('contentinfo').getByRole('navigation').getByRole('link');
-    expect(await links.count()).toBe(8);
-    for (const link of await links.all()) {
+    const footer = page.getByRole('contentinfo');
+    const pages = footer
+      .getByRole('navigation')
+      .filter({ hasNotText: 'للأفراد' })
+      .getByRole('link');
+    expect(await pages.count()).toBe(8);
+    for (const link of await pages.all()) {
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('rel')).toContain('noopener');
     }
+    const wayIn = footer.getByRole('navigation', { name: 'للأفراد' }).getByRole('link');
+    expect(
+      await wayIn.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual(['/login', '/register']);
+    for (const link of await wayIn.all()) expect(await link.getAttribute('target')).toBeNull();
     await page.context().close();
   });
 
