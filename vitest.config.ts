@@ -8,6 +8,9 @@ const sourceConditions = ['@tanqin/source', ...defaultServerConditions];
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker, so every file ran after the other; many tests
+    // wait on a server, a database or Chromium, so two at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         ssr: { resolve: { conditions: sourceConditions } },
