@@ -7,7 +7,8 @@ import { verifyPassword } from '../../lib/password.ts';
 import { createSmsSender } from '../../lib/sms/index.ts';
 import { type Attempt, assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
 import { consumeSecondFactor } from '../auth/two-factor.service.ts';
-import type { ApiCaller } from '../public-api/caller.ts';
+import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
+import { refusedCallEvent } from '../public-api/refusal.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 
 /*
@@ -75,7 +76,7 @@ const NOTICE_EVERY_MS = 10 * 60_000;
 export async function assertSubjectNotLocked(
   ctx: AppContext,
   caller: ApiCaller,
-  meta: { ip: string; userAgent?: string; path: string; method: string },
+  meta: RequestMeta,
   subjectHash: string,
   log: FastifyBaseLogger,
 ) {
@@ -92,19 +93,11 @@ export async function assertSubjectNotLocked(
   );
   if (!holder) return;
   await recordSecurityEvent(ctx, {
-    organizationId: caller.organizationId,
+    ...refusedCallEvent(caller, meta),
     type: 'subject_locked',
     severity: 'warning',
     description:
       'A code was refused: the holder of subject.national_id has locked it against new codes',
-    clientIp: meta.ip,
-    userAgent: meta.userAgent,
-    requestPath: meta.path,
-    requestMethod: meta.method,
-    apiKeyId: caller.apiKeyId,
-    apiKeyName: caller.keyName,
-    isBlockedRequest: true,
-    isTest: caller.isTest,
   });
   await tellHolder(ctx, caller, holder, log);
   throw new AppError('subject_locked');

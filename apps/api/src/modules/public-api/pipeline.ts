@@ -10,7 +10,7 @@ import { countryGuard, keyIpsCheck, trustedIpGuard } from '../security/network-p
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 import type { ApiCaller, RequestMeta } from './caller.ts';
 import { authenticateApiCall } from './client-auth.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, refusedCallEvent } from './refusal.ts';
 import { noteCaller } from './request-caller.ts';
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
@@ -137,18 +137,7 @@ export async function admitApiCall(
     await rateLimitGuard(ctx, caller, reply);
   } catch (error) {
     if (error instanceof Refusal) {
-      await recordSecurityEvent(ctx, {
-        organizationId: caller.organizationId,
-        ...error.event,
-        clientIp: meta.ip,
-        userAgent: meta.userAgent,
-        requestPath: meta.path,
-        requestMethod: meta.method,
-        apiKeyId: caller.apiKeyId,
-        apiKeyName: caller.keyName,
-        isBlockedRequest: true,
-        isTest: caller.isTest,
-      });
+      await recordSecurityEvent(ctx, { ...refusedCallEvent(caller, meta), ...error.event });
     }
     throw error;
   }
