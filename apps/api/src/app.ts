@@ -36,6 +36,7 @@ import {
 } from './modules/notifications/webhook-network.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { registerPersonNotices } from './modules/person-notices/person-notices.job.ts';
 import { personalCodeRoutes } from './modules/personal-codes/personal-codes.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(
     everyMs: 2_000,
     run: () => deliverDueNotifications(ctx),
   });
+  registerPersonNotices(ctx);
   ctx.jobs.register({
     name: 'sign-in records sweep',
     everyMs: 10 * 60_000,

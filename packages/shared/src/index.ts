@@ -7,6 +7,7 @@ export * from './json-limits.ts';
 export * from './messages.ts';
 export * from './national-id.ts';
 export * from './permissions.ts';
+export * from './person-notices.ts';
 export * from './problem.ts';
 export * from './schemas/api-keys.ts';
 export * from './schemas/auth.ts';

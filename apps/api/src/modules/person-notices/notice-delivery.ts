@@ -1,0 +1,147 @@
+import { type Language, type PersonNoticeEvent, personNoticeMessage } from '@tanqin/shared';
+import type { AppContext } from '../../app-context.ts';
+import { createSmsSender } from '../../lib/sms/index.ts';
+import {
+  MAX_DELIVERY_ATTEMPTS,
+  mailOf,
+  retryDelayMs,
+} from '../notifications/notification-delivery.service.ts';
+
+/**
+ * Messages one person may be sent per minute (per channel). Events beyond wait and go out
+ * together, as one digest, when the minute allows: a code used a hundred times in a minute makes
+ * a few messages, not a hundred.
+ */
+export const MAX_NOTICE_MESSAGES_PER_MINUTE = 3;
+/** A claimed delivery is retried by any process after this long (a crash mid-send). */
+const CLAIM_LEASE_MS = 5 * 60_000;
+const BATCH_SIZE = 20;
+const MAX_BATCHES_PER_RUN = 10;
+
+/**
+ * Gathers each person's untold notices into one message (one event, or a digest of several),
+ * unless the person already had MAX_NOTICE_MESSAGES_PER_MINUTE in the last minute, and queues a
+ * delivery per channel their preferences choose (email; SMS when they have a phone). Notices of
+ * a person with both switched off are told nowhere but the app. Returns the messages queued.
+ */
+export async function queueNoticeMessages(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const [row] = await ctx.db.query<{ messages: number }>(
+    `with waiting as (
+       select user_id, gen_random_uuid() as message_id
+         from (select distinct user_id from person_notices where message_id is null) w
+        where (select count(distinct recent.message_id) from person_notices recent
+                where recent.user_id = w.user_id and recent.queued_at > $2) < ${MAX_NOTICE_MESSAGES_PER_MINUTE}),
+     told as (
+       update person_notices n set message_id = w.message_id, queued_at = $1
+         from waiting w
+        where n.user_id = w.user_id and n.message_id is null
+       returning n.user_id, n.message_id),
+     messages as (select distinct user_id, message_id from told),
+     deliveries as (
+       insert into person_notice_deliveries (id, message_id, user_id, channel, status, next_attempt_at, created_at)
+       select gen_random_uuid(), m.message_id, m.user_id, c.channel, 'pending', $1, $1
+         from messages m
+         join users u on u.id = m.user_id
+         cross join lateral (values ('email', u.notify_email),
+                                    ('sms', u.notify_sms and u.phone is not null)) c (channel, chosen)
+        where c.chosen
+       returning 1)
+     select (select count(*)::int from messages) as messages`,
+    [now, new Date(now.getTime() - 60_000)],
+  );
+  return row!.messages;
+}
+
+interface ClaimedDelivery {
+  id: string;
+  message_id: string;
+  channel: 'email' | 'sms';
+  attempts: number;
+  email: string;
+  phone: string | null;
+  language: Language;
+}
+
+async function claimDueDeliveries(ctx: AppContext, now: Date): Promise<ClaimedDelivery[]> {
+  return ctx.db.query<ClaimedDelivery>(
+    `with claimed as (
+       update person_notice_deliveries set next_attempt_at = $2
+        where id in (select id from person_notice_deliveries
+                      where status = 'pending' and next_attempt_at <= $1
+                      order by next_attempt_at limit ${BATCH_SIZE} for update skip locked)
+       returning id, message_id, user_id, channel, attempts)
+     select c.id, c.message_id, c.channel, c.attempts, u.email, u.phone, u.language
+       from claimed c join users u on u.id = c.user_id`,
+    [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
+  );
+}
+
+async function eventsOf(ctx: AppContext, messageId: string): Promise<PersonNoticeEvent[]> {
+  return ctx.db.query<PersonNoticeEvent>(
+    `select event, organization_name as body, occurred_at as at, fields
+       from person_notices where message_id = $1 order by occurred_at, id`,
+    [messageId],
+  );
+}
+
+const historyUrl = (ctx: AppContext) => `${ctx.config.publicUrl.replace(/\/+$/, '')}/dashboard`;
+
+async function send(ctx: AppContext, delivery: ClaimedDelivery) {
+  const message = personNoticeMessage(
+    await eventsOf(ctx, delivery.message_id),
+    delivery.language,
+    historyUrl(ctx),
+  );
+  if (delivery.channel === 'email') {
+    await mailOf(ctx).send({ to: delivery.email, subject: message.subject, text: message.text });
+    return;
+  }
+  // The phone was removed after the message was queued: nothing to send it to.
+  if (!delivery.phone) throw new Error('The account has no phone number any more');
+  ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
+  await ctx.sms.send({ to: delivery.phone, text: message.sms });
+}
+
+async function attemptDelivery(ctx: AppContext, delivery: ClaimedDelivery) {
+  let failure: string | null = null;
+  try {
+    await send(ctx, delivery);
+  } catch (error) {
+    failure = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  }
+  const now = ctx.clock.now();
+  const attempts = delivery.attempts + 1;
+  const isLast = failure !== null && attempts >= MAX_DELIVERY_ATTEMPTS;
+  await ctx.db.query(
+    `update person_notice_deliveries
+        set attempts = $2, status = $3, last_error = $4, last_attempt_at = $5, next_attempt_at = $6,
+            delivered_at = $7
+      where id = $1`,
+    [
+      delivery.id,
+      attempts,
+      failure === null ? 'delivered' : isLast ? 'failed' : 'pending',
+      failure,
+      now,
+      failure === null || isLast ? null : new Date(now.getTime() + retryDelayMs(attempts)),
+      failure === null ? now : null,
+    ],
+  );
+}
+
+/**
+ * Sends every due delivery (new ones and retries, doubling from 30 s over about an hour, as the
+ * organisations' notifications), each outcome written on its row. Several processes share the
+ * work through the claims. Returns how many it attempted.
+ */
+export async function deliverNoticeMessages(ctx: AppContext): Promise<number> {
+  let attempted = 0;
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+    const due = await claimDueDeliveries(ctx, ctx.clock.now());
+    await Promise.all(due.map((delivery) => attemptDelivery(ctx, delivery)));
+    attempted += due.length;
+    if (due.length < BATCH_SIZE) break;
+  }
+  return attempted;
+}

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/lib/clock.ts';
+import {
+  type MailMessage,
+  type MailSender,
+  Outbox,
+  OutboxMailSender,
+  outboxPath,
+} from '../src/lib/mail/index.ts';
+import { retryDelayMs } from '../src/modules/notifications/notification-delivery.service.ts';
+import { MAX_NOTICE_MESSAGES_PER_MINUTE } from '../src/modules/person-notices/notice-delivery.ts';
+import { runPersonNotices } from '../src/modules/person-notices/person-notices.job.ts';
+import { createIntegrator, databaseKinds, startTestServer, type TestServer } from './harness.ts';
+import { nationalId, outbox } from './individuals-helpers.ts';
+import { createIndividual } from './personal-helpers.ts';
+
+/** What a bank puts in the codes: no notice may carry any of it. */
+const SECRET_DATA = { full_name: 'نورة عبدالله القحطاني', iban: 'SA0380000000608010167519' };
+
+type Bank = Awaited<ReturnType<typeof createIntegrator>>;
+
+/** Mail that fails while `failing` is set, else goes to the server's outbox (set after start). */
+class FlakyMail implements MailSender {
+  failing = false;
+  target: MailSender | undefined;
+  async send(message: MailMessage) {
+    if (this.failing) throw new Error('SMTP server unavailable');
+    await this.target!.send(message);
+  }
+  async close() {}
+}
+
+describe.each(databaseKinds)('a notice to the person on every use of their code on %s', (kind) => {
+  const clock = new ManualClock(new Date('2026-11-26T10:00:00Z'));
+  const mail = new FlakyMail();
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind, {
+      clock,
+      env: { TRUST_PROXY: 'true' },
+      app: { mail },
+    });
+    mail.target = new OutboxMailSender(new Outbox(outboxPath(server.ctx.config.dataDir), clock));
+  });
+  afterAll(() => server.close());
+
+  const issueFor = async (bank: Bank, id: string, data: Record<string, string> = SECRET_DATA) => {
+    const res = await bank.call('POST', '/v1/tokens/generate', {
+      data,
+      subject: { national_id: id },
+    });
+    expect(res.status).toBe(201);
+    return res.body.token as string;
+  };
+  const use = async (bank: Bank, code: string) => {
+    const res = await bank.call('POST', '/v1/tokens/verify', { token: code });
+    expect(res.status).toBe(200);
+  };
+  const phoneOf = async (userId: string) =>
+    (
+      await server.db.query<{ phone: string }>('select phone from users where id = $1', [userId])
+    )[0]!.phone;
+  /** The notices (they link to the history) sent to these addresses. */
+  const sentTo = (...addresses: string[]) =>
+    outbox(server).filter(
+      (entry) => addresses.includes(entry.to) && entry.text.includes(`${server.baseUrl}/dashboard`),
+    );
+
+  it('puts a notice of a use in the outbox within seconds, by the background job', async () => {
+    const person = await createIndividual(server);
+    const phone = await phoneOf(person.id);
+    const bank = await createIntegrator(server.baseUrl);
+    const code = await issueFor(bank, person.nationalId);
+    await runPersonNotices(server.ctx);
+    expect(sentTo(person.email).map((entry) => entry.subject)).toEqual([
+      'صدر رمز لك / A code was issued for you',
+    ]);
+    server.ctx.jobs.start();
+    try {
+      await use(bank, code);
+      const since = performance.now();
+      const used = () =>
+        sentTo(person.email, phone).filter(
+          (entry) => entry.text.includes('استخدمت') || entry.text.includes(' used '),
+        );
+      await expect.poll(() => used().length, { timeout: 5_000, interval: 50 }).toBe(2);
+      expect(performance.now() - since).toBeLessThan(5_000);
+
+      const email = used().find((entry) => entry.channel === 'email')!;
+      const sms = used().find((entry) => entry.channel === 'sms')!;
+      // Which body, when, which fields and a link to the history; Arabic first (the person's
+      // language), then English.
+      expect(email.subject).toBe('استُخدم رمز صادر لك / A code issued for you was used');
+      expect(email.text).toContain(`«${bank.organization.name}»`);
+      expect(email.text).toContain(`${bank.organization.name} used a code issued for you`);
+      expect(email.text).toContain('full_name، iban');
+      expect(email.text).toContain('26 November 2026 at 13:00 Riyadh time');
+      expect(email.text).toContain(`${server.baseUrl}/dashboard`);
+      expect(email.text.indexOf('استخدمت')).toBeLessThan(email.text.indexOf(' used '));
+      expect(sms.text).toMatch(/^تنقين: استخدمت الجهة/);
+      expect(sms.text).toContain(`${server.baseUrl}/dashboard`);
+      // Never a value, never the code.
+      for (const entry of [email, sms]) {
+        expect(entry.text).not.toContain(SECRET_DATA.full_name);
+        expect(entry.text).not.toContain(SECRET_DATA.iban);
+        expect(entry.text).not.toContain(code);
+        expect(entry.text).not.toContain(code.replaceAll('-', ''));
+        expect(entry.text).not.toContain(person.nationalId);
+      }
+    } finally {
+      await server.ctx.jobs.stop();
+    }
+  });
+
+  it('tells only the account that proved the national id, never one that only registered it', async () => {
+    const id = nationalId();
+    const squatter = await createIndividual(server, id, { prove: false });
+    const bank = await createIntegrator(server.baseUrl);
+    await use(bank, await issueFor(bank, id));
+    await runPersonNotices(server.ctx);
+    expect(sentTo(squatter.email, await phoneOf(squatter.id))).toEqual([]);
+
+    // The holder proves the id: from then on, they are told; the other account still is not.
+    const holder = await createIndividual(server, id);
+    await use(bank, await issueFor(bank, id));
+    await runPersonNotices(server.ctx);
+    expect(sentTo(holder.email).map((entry) => entry.subject)).toEqual([
+      'نشاط على الرموز الصادرة لك / Activity on the codes issued for you',
+    ]);
+    expect(sentTo(holder.email)[0]!.text).toContain('إشعاران');
+    expect(sentTo(squatter.email, await phoneOf(squatter.id))).toEqual([]);
+  });
+
+  it('follows the preferences: email, SMS, or the app only', async () => {
+    const person = await createIndividual(server);
+    const phone = await phoneOf(person.id);
+    const bank = await createIntegrator(server.baseUrl);
+    const setPreferences = (email: boolean, sms: boolean) =>
+      server.db.query('update users set notify_email = $2, notify_sms = $3 where id = $1', [
+        person.id,
+        email,
+        sms,
+      ]);
+
+    await setPreferences(true, false);
+    await issueFor(bank, person.nationalId);
+    await runPersonNotices(server.ctx);
+    expect(sentTo(person.email, phone).map((entry) => entry.channel)).toEqual(['email']);
+
+    await setPreferences(false, true);
+    clock.advance(60_000);
+    await issueFor(bank, person.nationalId);
+    await runPersonNotices(server.ctx);
+    expect(sentTo(person.email, phone).map((entry) => entry.channel)).toEqual(['email', 'sms']);
+
+    await setPreferences(false, false);
+    clock.advance(60_000);
+    await issueFor(bank, person.nationalId);
+    await runPersonNotices(server.ctx);
+    expect(sentTo(person.email, phone)).toHaveLength(2);
+    const [notices] = await server.db.query<{ count: number }>(
+      'select count(*)::int as count from person_notices where user_id = $1',
+      [person.id],
+    );
+    expect(notices!.count).toBe(3);
+  });
+
+  it('sends a few messages a minute, then one digest, never one per event', async () => {
+    const person = await createIndividual(server);
+    const bank = await createIntegrator(server.baseUrl);
+    await runPersonNotices(server.ctx);
+    const mails = () => sentTo(person.email);
+    for (let n = 0; n < 12; n++) {
+      await use(bank, await issueFor(bank, person.nationalId, { full_name: 'x' }));
+      await runPersonNotices(server.ctx);
+    }
+    expect(mails()).toHaveLength(MAX_NOTICE_MESSAGES_PER_MINUTE);
+    clock.advance(61_000);
+    await runPersonNotices(server.ctx);
+    expect(mails()).toHaveLength(MAX_NOTICE_MESSAGES_PER_MINUTE + 1);
+    const digest = mails().at(-1)!.text;
+    expect(digest).toMatch(/Activity on the codes issued for you: \d+ notices/);
+    expect(digest).toContain('The rest are in your history.');
+    // 24 events in all (12 issues, 12 uses), each told once.
+    const told = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from person_notices where user_id = $1 and message_id is not null`,
+      [person.id],
+    );
+    expect(told[0]!.n).toBe(24);
+  });
+
+  it('retries a failed send, as the organisations notifications do', async () => {
+    const person = await createIndividual(server);
+    const bank = await createIntegrator(server.baseUrl);
+    mail.failing = true;
+    try {
+      await issueFor(bank, person.nationalId);
+      await runPersonNotices(server.ctx);
+    } finally {
+      mail.failing = false;
+    }
+    expect(sentTo(person.email)).toEqual([]);
+    const [failed] = await server.db.query<{
+      status: string;
+      attempts: number;
+      last_error: string;
+    }>(
+      `select status, attempts, last_error from person_notice_deliveries
+        where user_id = $1 and channel = 'email'`,
+      [person.id],
+    );
+    expect(failed).toEqual({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'SMTP server unavailable',
+    });
+    await runPersonNotices(server.ctx);
+    expect(sentTo(person.email)).toEqual([]);
+    clock.advance(retryDelayMs(1));
+    await runPersonNotices(server.ctx);
+    expect(sentTo(person.email).map((entry) => entry.subject)).toEqual([
+      'صدر رمز لك / A code was issued for you',
+    ]);
+  });
+
+  it('tells nothing of test-mode codes, and nothing twice when the events are read again', async () => {
+    const person = await createIndividual(server);
+    const testBank = await createIntegrator(server.baseUrl, { mode: 'test' });
+    await use(testBank, await issueFor(testBank, person.nationalId));
+    await runPersonNotices(server.ctx);
+    expect(sentTo(person.email)).toEqual([]);
+
+    const bank = await createIntegrator(server.baseUrl);
+    await use(bank, await issueFor(bank, person.nationalId));
+    await runPersonNotices(server.ctx);
+    expect(sentTo(person.email)).toHaveLength(1);
+    // Every chain read again from its start (as two overlapping runs would): nothing new is sent.
+    await server.db.query('update person_notice_cursors set last_seq = 0');
+    clock.advance(61_000);
+    await runPersonNotices(server.ctx);
+    expect(sentTo(person.email)).toHaveLength(1);
+  });
+});

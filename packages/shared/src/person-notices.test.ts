@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { type PersonNoticeEvent, personNoticeMessage } from './person-notices.ts';
+
+const used = (n: number): PersonNoticeEvent => ({
+  event: 'used',
+  body: `بنك ${n}`,
+  at: '2026-11-26T10:00:00Z',
+  fields: ['full_name', 'iban'],
+});
+const link = 'https://tanqin.example/dashboard';
+
+describe('the notice of an issue or a use', () => {
+  it('tells one event in the person language first, the SMS in that language only', () => {
+    const message = personNoticeMessage([used(1)], 'en', link);
+    expect(message.subject).toBe('A code issued for you was used / استُخدم رمز صادر لك');
+    expect(message.text.split('\n')[0]).toBe(
+      'بنك 1 used a code issued for you on 26 November 2026 at 13:00 Riyadh time and saw: full_name, iban.',
+    );
+    expect(message.text).toContain('استخدمت الجهة «بنك 1» رمزاً صادراً لك');
+    expect(message.sms).toMatch(/^Tanqin: بنك 1 used a code/);
+    expect(message.sms).not.toContain('استخدمت');
+    expect(message.sms).toContain(link);
+  });
+
+  it('counts a digest with the Arabic plural forms and lists at most five events', () => {
+    const digest = (n: number) =>
+      personNoticeMessage(
+        Array.from({ length: n }, (_, i) => used(i + 1)),
+        'ar',
+        link,
+      );
+    expect(digest(2).text).toContain('نشاط على الرموز الصادرة لك: إشعاران.');
+    expect(digest(3).text).toContain(': 3 إشعارات.');
+    expect(digest(11).text).toContain(': 11 إشعاراً.');
+    expect(digest(100).sms).toMatch(/^تنقين: 100 إشعار على الرموز الصادرة لك، آخرها من «بنك 100»/);
+    const lines = digest(8).text.split('\n\n')[0]!.split('\n');
+    expect(lines.filter((line) => line.startsWith('- '))).toHaveLength(5);
+    expect(lines).toContain('وباقي الإشعارات في سجلّك.');
+  });
+});
