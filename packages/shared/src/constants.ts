@@ -41,6 +41,7 @@ export const EVENT_TYPES = [
   'ip_blocked',
   'key_disabled',
   'subject_locked',
+  'misuse_reported',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

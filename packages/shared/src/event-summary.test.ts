@@ -37,4 +37,24 @@ describe('security event summaries', () => {
     expect(tell(geo, 'en')).not.toMatch(/[\u0600-\u06FF]/);
     expect(tell(geo, 'ar')).toContain('المملكة المتحدة');
   });
+
+  it('tells a misuse report by the part the organisation played, with the revoke and the note', () => {
+    const report = (role: string, extra: Record<string, unknown> = {}) => ({
+      event_type: 'misuse_reported' as const,
+      client_ip: null,
+      request_path: null,
+      additional_data: { token_id: 'tok_abc', role, revoked: false, note: null, ...extra },
+    });
+    expect(tell(report('issued'), 'ar')).toBe(
+      'أبلغ صاحب رقم الهوية عن إساءة استخدام: الرمز tok_abc الذي أصدرته جهتك لم يكن بطلبه',
+    );
+    expect(tell(report('used'), 'en')).toBe(
+      'The holder of the national id reported misuse: they did not give your organisation the code tok_abc it used',
+    );
+    expect(tell(report('addressed'), 'ar')).toContain('الموجّه إلى جهتك');
+    expect(tell(report('issued_used'), 'en')).toContain('your organisation issued and used');
+    const revoked = report('issued', { revoked: true, note: 'كنت خارج البلاد' });
+    expect(tell(revoked, 'ar')).toMatch(/، وأُلغي الرمز\. ملاحظته: «كنت خارج البلاد»$/);
+    expect(tell(revoked, 'en')).toMatch(/; the code was revoked\. Their note: “كنت خارج البلاد”$/);
+  });
 });

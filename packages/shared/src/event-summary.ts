@@ -14,7 +14,17 @@ export interface SummarizedEvent {
   additional_data: Record<string, unknown> | null;
 }
 
-type Params = { key: string; ip: string; country: string };
+/** A "This wasn't me" report: what the holder said, then what the organisation did with the code. */
+const MISUSE = {
+  ar: 'أبلغ صاحب رقم الهوية عن إساءة استخدام: ',
+  en: 'The holder of the national id reported misuse: ',
+} as const;
+
+/** Which part an organisation played in a reported code (additional_data.role). */
+export const MISUSE_ROLES = ['issued', 'used', 'addressed', 'issued_used'] as const;
+export type MisuseRole = (typeof MISUSE_ROLES)[number];
+
+type Params = { key: string; ip: string; country: string; code: string };
 type Texts = Record<Language, (p: Params) => string>;
 
 const SUMMARIES = {
@@ -68,6 +78,23 @@ const SUMMARIES = {
     en: (p) =>
       `A code request from ${p.ip} was refused: the holder of the national id has locked it`,
   },
+  misuse_issued: {
+    ar: (p) => `${MISUSE.ar}الرمز ${p.code} الذي أصدرته جهتك لم يكن بطلبه`,
+    en: (p) => `${MISUSE.en}they did not ask for the code ${p.code} your organisation issued`,
+  },
+  misuse_used: {
+    ar: (p) => `${MISUSE.ar}الرمز ${p.code} الذي استخدمته جهتك لم يقدّمه هو`,
+    en: (p) => `${MISUSE.en}they did not give your organisation the code ${p.code} it used`,
+  },
+  misuse_addressed: {
+    ar: (p) => `${MISUSE.ar}الرمز ${p.code} الموجّه إلى جهتك لم يكن بطلبه`,
+    en: (p) => `${MISUSE.en}they did not ask for the code ${p.code} addressed to your organisation`,
+  },
+  misuse_issued_used: {
+    ar: (p) => `${MISUSE.ar}الرمز ${p.code} الذي أصدرته جهتك واستخدمته لم يكن بطلبه`,
+    en: (p) =>
+      `${MISUSE.en}they did not ask for the code ${p.code} your organisation issued and used`,
+  },
 } as const satisfies Record<string, Texts>;
 
 const UNKNOWN = {
@@ -87,6 +114,10 @@ function summaryOf(event: SummarizedEvent): keyof typeof SUMMARIES {
     case 'key_disabled':
       // Switched off in the dashboard, or a /v1 call refused because the key is off or expired.
       return event.request_path?.startsWith('/v1/') ? 'key_disabled_refused' : 'key_disabled';
+    case 'misuse_reported': {
+      const role = event.additional_data?.role as MisuseRole;
+      return `misuse_${MISUSE_ROLES.includes(role) ? role : 'issued'}` as const;
+    }
     default:
       return event.event_type;
   }
@@ -100,10 +131,28 @@ export function summarizeSecurityEvent(
   language: Language,
   countryName: (code: string) => string,
 ): string {
-  const country = event.additional_data?.country;
-  return SUMMARIES[summaryOf(event)][language]({
+  const data = event.additional_data;
+  const country = data?.country;
+  const summary = SUMMARIES[summaryOf(event)][language]({
     key: isolate(event.api_key_name ?? UNKNOWN.key[language]),
     ip: isolate(event.client_ip ?? '—'),
     country: typeof country === 'string' ? countryName(country) : UNKNOWN.country[language],
+    code: isolate(typeof data?.token_id === 'string' ? data.token_id : UNKNOWN.key[language]),
   });
+  return event.event_type === 'misuse_reported' ? summary + misuseDetails(data, language) : summary;
+}
+
+const MISUSE_DETAILS = {
+  revoked: { ar: '، وأُلغي الرمز', en: '; the code was revoked' },
+  note: {
+    ar: (note: string) => `. ملاحظته: «${note}»`,
+    en: (note: string) => `. Their note: “${note}”`,
+  },
+} as const;
+
+/** Whether the report revoked the code, and the holder's note (text: each screen escapes it). */
+function misuseDetails(data: Record<string, unknown> | null, language: Language) {
+  const revoked = data?.revoked === true ? MISUSE_DETAILS.revoked[language] : '';
+  const note = typeof data?.note === 'string' && data.note ? data.note : null;
+  return revoked + (note ? MISUSE_DETAILS.note[language](isolate(note)) : '');
 }

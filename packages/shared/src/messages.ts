@@ -156,6 +156,10 @@ export const validationMessages = {
     ar: 'الحد الأقصى لحجم الملف 10 ميجابايت',
     en: 'The maximum file size is 10 MB',
   },
+  misuseNoteTooLong: {
+    ar: 'الملاحظة أطول من 280 حرفاً',
+    en: 'The note is longer than 280 characters',
+  },
 } as const satisfies Record<string, { ar: string; en: string }>;
 
 /** Names of the security event types and severities (notifications, exports, the web app). */
@@ -169,6 +173,7 @@ export const securityEventTypeLabels = {
   ip_blocked: { ar: 'عنوان IP محظور', en: 'IP blocked' },
   key_disabled: { ar: 'مفتاح معطل', en: 'Key disabled' },
   subject_locked: { ar: 'رقم هوية مقفل', en: 'National id locked' },
+  misuse_reported: { ar: 'بلاغ إساءة استخدام', en: 'Misuse reported' },
 } as const satisfies Record<EventType, { ar: string; en: string }>;
 
 export const securitySeverityLabels = {

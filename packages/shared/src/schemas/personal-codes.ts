@@ -56,6 +56,9 @@ export const personalCodeSchema = z.object({
   used_at: nullableTimestampSchema,
   used_by: namedSchema.nullable(),
   revoked_at: nullableTimestampSchema,
+  misuse_reported_at: nullableTimestampSchema.meta({
+    description: 'When you reported this code as not yours ("This wasn\'t me"); null if never',
+  }),
   trail: z.array(personalCodeTrailEntrySchema),
 });
 export type PersonalCode = z.infer<typeof personalCodeSchema>;
@@ -175,3 +178,38 @@ export const PERSONAL_CODES_CSV_COLUMNS = [
 export const personalCodesCsvSchema = z.string().meta({
   description: `UTF-8 with a byte-order mark, newest first. Columns: ${PERSONAL_CODES_CSV_COLUMNS.join(', ')} (fields: the names shared, separated by spaces; never a value)`,
 });
+
+/**
+ * "This wasn't me": the person reports one of their codes as not asked for or given by them.
+ * The optional note goes to the organisations as text; it is kept to one plain line.
+ */
+export const MISUSE_NOTE_MAX = 280;
+
+/** Control and bidirectional-override characters: a note is one line of plain text. */
+const NOTE_NOISE = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu;
+
+/** The body of POST /api/v1/me/codes/:id/report-misuse. */
+export const misuseReportRequestSchema = z.object({
+  note: text()
+    .transform((value) => value.replace(NOTE_NOISE, ' ').replace(/\s+/g, ' ').trim())
+    .pipe(z.string().max(MISUSE_NOTE_MAX, 'misuseNoteTooLong'))
+    .optional()
+    .meta({
+      description: `What the person wants both organisations to know (at most ${MISUSE_NOTE_MAX} characters, one line)`,
+    }),
+});
+export type MisuseReportRequest = z.input<typeof misuseReportRequestSchema>;
+
+/** 200 of POST /api/v1/me/codes/:id/report-misuse: the same answer for a repeat. */
+export const misuseReportResultSchema = z.object({
+  success: successSchema,
+  report: z.object({
+    reported_at: timestampSchema,
+    note: z.string().nullable(),
+    revoked_code: z
+      .boolean()
+      .meta({ description: 'Whether the report revoked the code (it was still active)' }),
+  }),
+  code: personalCodeSchema,
+});
+export type MisuseReportResult = z.infer<typeof misuseReportResultSchema>;

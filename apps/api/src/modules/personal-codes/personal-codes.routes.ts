@@ -1,5 +1,7 @@
 import {
   individualTokenListSchema,
+  misuseReportRequestSchema,
+  misuseReportResultSchema,
   personalCodeFiltersSchema,
   personalCodeListSchema,
   personalCodeParamsSchema,
@@ -12,8 +14,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type ContractApp, guard, problemAnswers, SESSION_PROBLEMS } from '../../lib/contract.ts';
+import {
+  BODY_PROBLEMS,
+  type ContractApp,
+  guard,
+  problemAnswers,
+  SESSION_PROBLEMS,
+} from '../../lib/contract.ts';
 import { requireProvenIndividual } from '../../plugins/authenticate.ts';
+import { reportMisuse } from './misuse-report.service.ts';
 import {
   exportPersonalCodesCsv,
   listPersonalCodes,
@@ -100,6 +109,33 @@ export async function personalCodeRoutes(app: ContractApp, { ctx }: { ctx: AppCo
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return revokePersonalCode(ctx, person.of(request).userId, codeId(request));
+    },
+  );
+
+  app.post(
+    '/me/codes/:id/report-misuse',
+    {
+      schema: {
+        summary: 'Report a code as not mine ("This wasn’t me")',
+        description:
+          'The issuing organisation and the one that used the code (or, while unused, the one it ' +
+          'was addressed to) each get a critical `misuse_reported` security event and their ' +
+          'notifications; an active code is revoked. One report per code: a repeat is answered ' +
+          'with the first report and tells nobody again. Any code of any status can be reported.',
+        tags,
+        params: personalCodePathSchema,
+        body: misuseReportRequestSchema,
+        response: {
+          200: misuseReportResultSchema,
+          ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS, ['not_found']),
+        },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const userId = person.of(request).userId;
+      return reportMisuse(ctx, userId, codeId(request), request.body.note || null);
     },
   );
 

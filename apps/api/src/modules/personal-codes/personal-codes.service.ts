@@ -23,6 +23,7 @@ interface CodeRow {
   expires_at: Date;
   used_at: Date | null;
   revoked_at: Date | null;
+  misuse_reported_at: Date | null;
   issuer_name: string;
   issuer_type: 'government' | 'private';
   audience_name: string;
@@ -166,6 +167,7 @@ async function codeRows(
   const rows = await db.query<CodeRow>(
     `with ${mine}
      select t.id, t.status, t.data_fields, t.data_scope, t.created_at, t.expires_at, t.used_at, t.revoked_at,
+            mr.reported_at as misuse_reported_at,
             io.name as issuer_name, io.type as issuer_type, ao.name as audience_name, uo.name as used_by_name,
             to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
        from mine
@@ -173,6 +175,7 @@ async function codeRows(
        join organizations io on io.id = t.organization_id
        join organizations ao on ao.id = t.audience_organization_id
        left join organizations uo on uo.id = t.used_by_organization_id
+       left join misuse_reports mr on mr.token_id = t.id
       ${where.length ? `where ${where.join(' and ')}` : ''}
       order by t.created_at desc, t.id desc
       limit ${page.limit + 1}`,
@@ -213,6 +216,7 @@ async function withTrails(db: Queryable, rows: CodeRow[], now: Date): Promise<Pe
     used_at: row.used_at?.toISOString() ?? null,
     used_by: row.used_by_name ? { name: row.used_by_name } : null,
     revoked_at: row.revoked_at?.toISOString() ?? null,
+    misuse_reported_at: row.misuse_reported_at?.toISOString() ?? null,
     trail: trailOf.get(row.id) ?? [],
   }));
 }
@@ -263,6 +267,38 @@ export async function exportPersonalCodesCsv(
   return csvFile(PERSONAL_CODES_CSV_COLUMNS, lines);
 }
 
+/** One of the person's codes, locked for the transaction; anyone else's answers 404 as unknown. */
+export async function myCodeRow(tx: Queryable, userId: string, tokenId: string) {
+  const [row] = await tx.query<{
+    id: string;
+    organization_id: string;
+    audience_organization_id: string;
+    used_by_organization_id: string | null;
+    status: TokenStatus;
+    expires_at: Date;
+    is_test: boolean;
+  }>(
+    `with ${MINE_CTE}
+     select t.id, t.organization_id, t.audience_organization_id, t.used_by_organization_id,
+            t.status, t.expires_at, t.is_test
+       from tokens t join mine on mine.token_id = t.id
+      where t.id = $3
+        for update of t`,
+    [await subjectHashOf(tx, userId), userId, tokenId],
+  );
+  if (!row) throw codeNotFound();
+  return row;
+}
+
+/** One of the person's codes as their list shows it. */
+export async function myCode(ctx: AppContext, userId: string, tokenId: string) {
+  const now = ctx.clock.now();
+  const { rows } = await codeRows(ctx.db, userId, now, {}, { tokenId, limit: 1 });
+  const [code] = await withTrails(ctx.db, rows, now);
+  if (!code) throw codeNotFound();
+  return code;
+}
+
 /**
  * The person revokes one of their own active codes: the ciphertext is deleted and the audit
  * chain names them (`individual:<userId>`). Anyone else's code answers 404, as an unknown one.
@@ -270,29 +306,12 @@ export async function exportPersonalCodesCsv(
 export async function revokePersonalCode(ctx: AppContext, userId: string, tokenId: string) {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const subjectHash = await subjectHashOf(tx, userId);
-    const [row] = await tx.query<{
-      id: string;
-      organization_id: string;
-      status: TokenStatus;
-      expires_at: Date;
-    }>(
-      `with ${MINE_CTE}
-       select t.id, t.organization_id, t.status, t.expires_at
-         from tokens t join mine on mine.token_id = t.id
-        where t.id = $3
-          for update of t`,
-      [subjectHash, userId, tokenId],
-    );
-    if (!row) throw codeNotFound();
+    const row = await myCodeRow(tx, userId, tokenId);
     const status = effectiveStatus(row, now);
     if (status === 'used') throw new AppError('token_used');
     if (status === 'expired') throw new AppError('token_expired');
     // Revoking twice is harmless: the second call finds it revoked and changes nothing.
     if (status === 'active') await revokeLockedToken(tx, row, now, `individual:${userId}`, null);
   });
-  const { rows } = await codeRows(ctx.db, userId, now, {}, { tokenId, limit: 1 });
-  const [code] = await withTrails(ctx.db, rows, now);
-  if (!code) throw codeNotFound();
-  return { success: true as const, code };
+  return { success: true as const, code: await myCode(ctx, userId, tokenId) };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventSeverity, EventType } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import { enqueueNotificationsCte } from '../notifications/notification-delivery.service.ts';
 
@@ -28,9 +29,14 @@ const DEDUPE_WINDOW_MS = 60_000;
  * Records a security event. Identical events (same organisation, type, key, address and
  * description) within one clock minute are counted on one row (`occurrences`), so a flood cannot
  * fill the table. A new row is queued, in the same statement, for every matching notification
- * preference; repeats counted on an existing row notify nobody again.
+ * preference; repeats counted on an existing row notify nobody again. `db` is a transaction when
+ * the event must stand or fall with the change that caused it.
  */
-export async function recordSecurityEvent(ctx: AppContext, event: SecurityEventInput) {
+export async function recordSecurityEvent(
+  ctx: AppContext,
+  event: SecurityEventInput,
+  db: Queryable = ctx.db,
+) {
   const now = ctx.clock.now();
   const bucket = Math.floor(now.getTime() / DEDUPE_WINDOW_MS);
   const dedupeKey = [
@@ -43,7 +49,7 @@ export async function recordSecurityEvent(ctx: AppContext, event: SecurityEventI
   ].join('|');
   const p = new SqlParams();
   const at = p.add(now, 'timestamptz');
-  const [row] = await ctx.db.query<{ id: string; occurrences: number }>(
+  const [row] = await db.query<{ id: string; occurrences: number }>(
     `with event_upsert as (
        insert into security_events (id, organization_id, event_type, event_severity, event_description,
          client_ip, user_agent, request_path, request_method, additional_data, api_key_id, api_key_name,

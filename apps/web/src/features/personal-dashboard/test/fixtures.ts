@@ -12,6 +12,7 @@ export const personalCode = (overrides: Partial<PersonalCode> = {}): PersonalCod
   used_at: null,
   used_by: null,
   revoked_at: null,
+  misuse_reported_at: null,
   trail: [
     {
       action: 'generated',

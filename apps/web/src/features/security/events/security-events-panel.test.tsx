@@ -115,6 +115,7 @@ describe('security events panel', () => {
       'ip_blocked',
       'key_disabled',
       'subject_locked',
+      'misuse_reported',
     ]);
   });
 
