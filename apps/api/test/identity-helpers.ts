@@ -1,7 +1,7 @@
 import { request, type TestServer } from './harness.ts';
 
 /** Cookies by name, as a browser would keep them for one site (paths ignored: one provider). */
-class CookieJar {
+export class CookieJar {
   private readonly cookies = new Map<string, string>();
   take(response: Response) {
     for (const line of response.headers.getSetCookie()) {
@@ -18,18 +18,44 @@ class CookieJar {
   }
 }
 
+/** The hidden fields of a page's auto-submitted form (oidc-provider's logout confirmation). */
+function hiddenFields(html: string) {
+  const fields = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)];
+  return new URLSearchParams(fields.map(([, name = '', value = '']) => [name, value]));
+}
+
+export interface BrowserAtProvider {
+  /** The browser's cookies (a fresh jar unless given: keep one to sign in again as the same browser). */
+  jar?: CookieJar;
+  /**
+   * Which server process request number `hop` (0: the authorization URL) reaches, as a load
+   * balancer might send it (all processes behind one address); by default the address itself.
+   */
+  origin?: (hop: number) => string;
+}
+
 /**
  * What a browser does at the development identity provider: follows the authorization URL to its
- * sign-in page, submits `nationalId`, and follows the redirects until the provider sends it back
- * to /identity/callback. Returns that callback's query (code, state, iss).
+ * sign-in page, submits `nationalId`, submits the pages that submit themselves, and follows the
+ * redirects until the provider sends it back to /identity/callback. Returns that callback's query
+ * (code, state, iss).
  */
-export async function signInAtDevProvider(authorizationUrl: string, nationalId: string) {
-  const jar = new CookieJar();
+export async function signInAtDevProvider(
+  authorizationUrl: string,
+  nationalId: string,
+  { jar = new CookieJar(), origin }: BrowserAtProvider = {},
+) {
+  const reaching = (url: string, hop: number) => {
+    if (!origin) return url;
+    const target = new URL(url);
+    target.host = new URL(origin(hop)).host;
+    return target.href;
+  };
   let url = authorizationUrl;
   let method = 'GET';
   let body: string | undefined;
-  for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(url, {
+  for (let hop = 0; hop < 12; hop++) {
+    const response = await fetch(reaching(url, hop), {
       method,
       redirect: 'manual',
       headers: {
@@ -51,13 +77,17 @@ export async function signInAtDevProvider(authorizationUrl: string, nationalId: 
       continue;
     }
     const html = await response.text();
-    const action = html.match(/<form method="post" action="([^"]+)"/)?.[1];
-    if (response.status !== 200 || !action || !html.includes('name="national_id"')) {
+    const action = html
+      .match(/<form method="post" action="([^"]+)"/)?.[1]
+      ?.replaceAll('&amp;', '&');
+    if (response.status !== 200 || !action) {
       throw new Error(`unexpected page at ${url}: ${response.status} ${html.slice(0, 300)}`);
     }
     url = new URL(action, url).href;
     method = 'POST';
-    body = new URLSearchParams({ national_id: nationalId }).toString();
+    body = html.includes('name="national_id"')
+      ? new URLSearchParams({ national_id: nationalId }).toString()
+      : hiddenFields(html).toString();
   }
   throw new Error('too many redirects at the identity provider');
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createDevIdentityProvider } from '../src/modules/identity/dev-identity-provider.ts';
+import {
+  databaseAdapter,
+  sweepDevIdentityProviderRecords,
+} from '../src/modules/identity/dev-identity-provider-store.ts';
 import { databaseKinds, request, testConfig } from './harness.ts';
 import { proveIdentity, signInAtDevProvider } from './identity-helpers.ts';
 import {
@@ -172,6 +176,31 @@ describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain('رقم الهوية غير صحيح');
+  });
+
+  it("keeps the provider's state in the database: expiry, used codes, a grant's revocation", async () => {
+    const store = databaseAdapter(suite.server.db);
+    const [interactions, codes, sessions] = ['Interaction', 'AuthorizationCode', 'Session'].map(
+      store,
+    );
+    const grantId = `grant-${nationalId()}`;
+    await interactions!.upsert('interaction-1', { jti: 'interaction-1', grantId }, 600);
+    await codes!.upsert('code-1', { jti: 'code-1', grantId }, 60);
+    await sessions!.upsert('session-1', { jti: 'session-1', uid: 'uid-1' }, 600);
+    expect(await sessions!.findByUid('uid-1')).toMatchObject({ jti: 'session-1' });
+
+    await codes!.consume('code-1');
+    expect((await codes!.find('code-1'))?.consumed).toBeGreaterThan(0);
+    // Signing a browser out revokes its grant: its codes go, the sign-in under way stays.
+    await codes!.revokeByGrantId(grantId);
+    expect(await codes!.find('code-1')).toBeUndefined();
+    expect(await interactions!.find('interaction-1')).toMatchObject({ grantId });
+
+    await interactions!.upsert('interaction-1', { jti: 'interaction-1' }, 0);
+    expect(await interactions!.find('interaction-1')).toBeUndefined();
+    expect(await sweepDevIdentityProviderRecords(suite.server.db)).toBeGreaterThanOrEqual(1);
+    await sessions!.destroy('session-1');
+    expect(await sessions!.findByUid('uid-1')).toBeUndefined();
   });
 
   it('lets only individuals prove an identity', async () => {

@@ -38,7 +38,12 @@ export function registrationBody(overrides: Record<string, unknown> = {}) {
 }
 
 export function outbox(server: TestServer): OutboxEntry[] {
-  const file = outboxPath(server.ctx.config.dataDir);
+  return outboxIn(server.ctx.config.dataDir);
+}
+
+/** The local outbox of the server process whose data folder is `dataDir`. */
+export function outboxIn(dataDir: string): OutboxEntry[] {
+  const file = outboxPath(dataDir);
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
@@ -48,7 +53,12 @@ export function outbox(server: TestServer): OutboxEntry[] {
 
 /** The 6-digit code of the latest message sent to `to` (a phone or an email). */
 export function lastCode(server: TestServer, to: string): string {
-  const entry = outbox(server)
+  return lastCodeIn(server.ctx.config.dataDir, to);
+}
+
+/** The same from the outbox of the server process whose data folder is `dataDir`. */
+export function lastCodeIn(dataDir: string, to: string): string {
+  const entry = outboxIn(dataDir)
     .filter((e) => e.to === to)
     .at(-1);
   const code = entry?.text.match(/\b(\d{6})\b/)?.[1];

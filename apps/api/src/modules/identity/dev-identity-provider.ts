@@ -1,13 +1,15 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import { nationalIdSchema } from '@tanqin/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider from 'oidc-provider';
 import type { AppContext } from '../../app-context.ts';
 import { DEV_IDENTITY_PATH } from '../../config.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
+import {
+  databaseAdapter,
+  signingKey,
+  sweepDevIdentityProviderRecords,
+} from './dev-identity-provider-store.ts';
 import { identityCallbackUrl } from './relying-party.ts';
 
 /*
@@ -17,23 +19,9 @@ import { identityCallbackUrl } from './relying-party.ts';
  * and believes it: it proves nothing about anyone. The relying party (relying-party.ts) talks to
  * it exactly as to a real provider. It refuses to run in production.
  *
- * Its state (interactions, codes, sessions) lives in this process's memory: one process only.
+ * Its state (interactions, sessions, grants, codes) and its signing key live in the database
+ * (dev-identity-provider-store.ts), so every process serves the same sign-in.
  */
-
-/** One signing key for every process and restart of this data folder (ID tokens stay valid). */
-async function signingKey(dataDir: string): Promise<JWK> {
-  const file = path.join(dataDir, 'dev-identity-provider-key.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as JWK;
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'dev-1' };
-  try {
-    writeFileSync(file, JSON.stringify(jwk), { mode: 0o600, flag: 'wx' });
-    return jwk;
-  } catch {
-    // Another process wrote it first: use theirs.
-    return JSON.parse(readFileSync(file, 'utf8')) as JWK;
-  }
-}
 
 export async function createDevIdentityProvider(ctx: AppContext): Promise<Provider> {
   const { config } = ctx;
@@ -42,6 +30,7 @@ export async function createDevIdentityProvider(ctx: AppContext): Promise<Provid
   }
   const { issuer, clientId, clientSecret, nationalIdClaim } = config.identity;
   const provider = new Provider(issuer, {
+    adapter: databaseAdapter(ctx.db),
     clients: [
       {
         client_id: clientId,
@@ -52,7 +41,7 @@ export async function createDevIdentityProvider(ctx: AppContext): Promise<Provid
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    jwks: { keys: [await signingKey(config.dataDir)] },
+    jwks: { keys: [await signingKey(ctx.db)] },
     cookies: { keys: [hmacSha256(ctx.keys.pepper, 'dev-identity-provider-cookies')] },
     scopes: ['openid'],
     claims: { openid: ['sub', nationalIdClaim] },
@@ -149,6 +138,11 @@ export async function devIdentityProviderRoutes(
   { ctx }: { ctx: AppContext },
 ) {
   const provider = await createDevIdentityProvider(ctx);
+  ctx.jobs.register({
+    name: 'development identity provider sweep',
+    everyMs: 10 * 60_000,
+    run: () => sweepDevIdentityProviderRecords(ctx.db),
+  });
 
   app.get(`${DEV_IDENTITY_PATH}/assets/style.css`, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send(STYLE),

@@ -1,0 +1,132 @@
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Queryable } from '../../db/database.ts';
+
+/*
+ * Where the development identity provider keeps its state (an oidc-provider Adapter): rows of
+ * `dev_identity_provider_records`, so a sign-in begun on one process finishes on any other; and
+ * its signing key, the same for every process.
+ * Expiry is by the wall clock (Date.now), as oidc-provider computes its own `exp` by it.
+ */
+
+/** The models a grant owns: revoking a grant deletes these, never an interaction or a session. */
+const OWNED_BY_GRANT = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+]);
+
+const LIVE = '(expires_at is null or expires_at > $3)';
+
+class DatabaseAdapter implements Adapter {
+  private readonly db: Queryable;
+  private readonly model: string;
+
+  constructor(db: Queryable, model: string) {
+    this.db = db;
+    this.model = model;
+  }
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
+    const expiresAt =
+      typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
+    await this.db.query(
+      `insert into dev_identity_provider_records
+         (model, id, payload, uid, user_code, grant_id, expires_at)
+       values ($1, $2, $3::jsonb, $4, $5, $6, $7)
+       on conflict (model, id) do update set payload = excluded.payload, uid = excluded.uid,
+         user_code = excluded.user_code, grant_id = excluded.grant_id,
+         expires_at = excluded.expires_at`,
+      [
+        this.model,
+        id,
+        JSON.stringify(payload),
+        payload.uid ?? null,
+        payload.userCode ?? null,
+        OWNED_BY_GRANT.has(this.model) ? (payload.grantId ?? null) : null,
+        expiresAt,
+      ],
+    );
+  }
+
+  find(id: string) {
+    return this.findWhere('id = $2', id);
+  }
+
+  findByUid(uid: string) {
+    return this.findWhere('uid = $2', uid);
+  }
+
+  findByUserCode(userCode: string) {
+    return this.findWhere('user_code = $2', userCode);
+  }
+
+  private async findWhere(condition: string, value: string) {
+    const [row] = await this.db.query<{ payload: AdapterPayload }>(
+      `select payload from dev_identity_provider_records
+       where model = $1 and ${condition} and ${LIVE}`,
+      [this.model, value, new Date()],
+    );
+    return row?.payload;
+  }
+
+  /** Marks a code used; a second redemption then finds it consumed (and revokes its grant). */
+  async consume(id: string) {
+    await this.db.query(
+      `update dev_identity_provider_records
+       set payload = payload || jsonb_build_object('consumed', $3::bigint)
+       where model = $1 and id = $2`,
+      [this.model, id, Math.floor(Date.now() / 1000)],
+    );
+  }
+
+  async destroy(id: string) {
+    await this.db.query('delete from dev_identity_provider_records where model = $1 and id = $2', [
+      this.model,
+      id,
+    ]);
+  }
+
+  async revokeByGrantId(grantId: string) {
+    await this.db.query(
+      'delete from dev_identity_provider_records where model = $1 and grant_id = $2',
+      [this.model, grantId],
+    );
+  }
+}
+
+/** oidc-provider's `adapter` option: one adapter per model, all on this database. */
+export function databaseAdapter(db: Queryable): (model: string) => Adapter {
+  return (model) => new DatabaseAdapter(db, model);
+}
+
+/** Deletes the records past their expiry (a background job); resolves how many. */
+export async function sweepDevIdentityProviderRecords(db: Queryable): Promise<number> {
+  const deleted = await db.query(
+    'delete from dev_identity_provider_records where expires_at <= $1 returning 1',
+    [new Date()],
+  );
+  return deleted.length;
+}
+
+const KID = 'dev-1';
+
+/** The ID-token signing key: the stored one, or a new one stored by the first process to ask. */
+export async function signingKey(db: Queryable): Promise<JWK> {
+  const stored = () =>
+    db.query<{ jwk: JWK }>('select jwk from dev_identity_provider_keys where kid = $1', [KID]);
+  const [existing] = await stored();
+  if (existing) return existing.jwk;
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: KID };
+  await db.query(
+    'insert into dev_identity_provider_keys (kid, jwk) values ($1, $2::jsonb) on conflict (kid) do nothing',
+    [KID, JSON.stringify(jwk)],
+  );
+  // Another process may have stored its own first: theirs is the one.
+  const [row] = await stored();
+  return row!.jwk;
+}
