@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EVENT_TYPES } from '@tanqin/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createKey, createOrganization, request } from './harness.ts';
+import { registrationBody } from './individuals-helpers.ts';
 import { startWebhookReceiver } from './notifications-helpers.ts';
 import { type ServerProcess, startServer } from './server-process.ts';
 
@@ -22,19 +23,26 @@ describe('two API processes on one PostgreSQL and Redis', () => {
   /** Every status process 2 answered: none may be a 5xx. */
   const answers: number[] = [];
   let org: Awaited<ReturnType<typeof createOrganization>>;
+  let databaseUrl: URL;
+  /** Each process's data folder, where its local outbox is. */
+  const dataDirs: string[] = [];
+  const newDataDir = (name: string) => {
+    dataDirs.push(mkdtempSync(path.join(tmpdir(), `tanqin-${name}-`)));
+    return dataDirs.at(-1)!;
+  };
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${databaseName}`);
     await admin.end();
-    const databaseUrl = new URL(adminUrl);
+    databaseUrl = new URL(adminUrl);
     databaseUrl.pathname = `/${databaseName}`;
     receiver = await startWebhookReceiver();
     const env = (name: string) => ({
       DATABASE_URL: databaseUrl.toString(),
       REDIS_URL: redisUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), `tanqin-${name}-`)),
+      DATA_DIR: newDataDir(name),
       JWT_SECRET: 'two-process-jwt-secret-0123456789abcdef',
       TOKEN_PEPPER: 'two-process-pepper-0123456789abcdef0123',
       // Calls carry their address in X-Forwarded-For (a public one, with a country).
@@ -295,5 +303,87 @@ describe('two API processes on one PostgreSQL and Redis', () => {
     const ids = receiver.received.map((webhook) => webhook.headers['webhook-id']);
     expect(ids).toHaveLength(15);
     expect(new Set(ids).size).toBe(15);
+  });
+
+  /** What both processes put in their outboxes, addressed to `to`. */
+  const outboxesTo = (...to: string[]) =>
+    dataDirs.flatMap((dir) => {
+      const file = path.join(dir, 'outbox.jsonl');
+      if (!existsSync(file)) return [];
+      return readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { channel: string; to: string; text: string })
+        .filter((entry) => to.includes(entry.to));
+    });
+
+  it('tells a person of each issue and use once although both processes run the notices job', async () => {
+    const db = new pg.Client({ connectionString: databaseUrl.toString() });
+    await db.connect();
+    try {
+      const person = registrationBody();
+      const ip = { 'x-forwarded-for': '81.2.69.160' };
+      const registered = await request(first.baseUrl, 'POST', '/api/v1/auth/register/individual', {
+        json: person,
+        headers: ip,
+      });
+      expect(registered.status).toBe(201);
+      const code = outboxesTo(person.phoneNumber!)
+        .at(-1)
+        ?.text.match(/\b(\d{6})\b/)?.[1];
+      const confirmed = await request(first.baseUrl, 'POST', '/api/v1/auth/verify/individual', {
+        token: registered.body.token,
+        json: { method: 'sms', code },
+        headers: ip,
+      });
+      expect(confirmed.status).toBe(200);
+      // Proven as the identity provider would (identity.test.ts proves it the real way).
+      await db.query(
+        `update users set identity_proven_at = now(), identity_provider = 'test' where email = $1`,
+        [person.email],
+      );
+      const notices = () =>
+        outboxesTo(person.email!, person.phoneNumber!).filter((entry) =>
+          entry.text.includes('/dashboard'),
+        );
+
+      const key = await createKey(first.baseUrl, org.token);
+      const generated = await request(second.baseUrl, 'POST', '/v1/tokens/generate', {
+        headers: { ...basicAuth(org.organization.client_id, key), 'x-forwarded-for': US_ADDRESS },
+        json: { data: { full_name: 'سارة' }, subject: { national_id: person.nationalId } },
+      });
+      expect(generated.status).toBe(201);
+      await expect.poll(() => notices().length, { timeout: 10_000, interval: 100 }).toBe(2);
+      const verified = await request(first.baseUrl, 'POST', '/v1/tokens/verify', {
+        headers: { ...basicAuth(org.organization.client_id, key), 'x-forwarded-for': US_ADDRESS },
+        json: { token: generated.body.token },
+      });
+      expect(verified.status).toBe(200);
+      await expect.poll(() => notices().length, { timeout: 10_000, interval: 100 }).toBe(4);
+
+      // Runs of both processes after the last notice send nothing again.
+      const [{ now }] = (await db.query('select clock_timestamp() as now')).rows;
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.query(
+                `select last_finished_at > $1::timestamptz + interval '2.5 seconds' as later
+                   from background_jobs where name = 'person notices'`,
+                [now],
+              )
+            ).rows[0]?.later,
+          { timeout: 15_000, interval: 200 },
+        )
+        .toBe(true);
+      expect(
+        notices()
+          .map((entry) => entry.channel)
+          .sort(),
+      ).toEqual(['email', 'email', 'sms', 'sms']);
+      expect(notices().filter((entry) => entry.text.includes('استخدمت'))).toHaveLength(2);
+    } finally {
+      await db.end();
+    }
   });
 });
