@@ -15,6 +15,7 @@ import { PersistedRateLimitStore } from './lib/rate-limit/persisted-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
 import { createSmsSender, type SmsSender } from './lib/sms/index.ts';
+import { deliverDueAccountNotices } from './modules/account-notices/account-notices.service.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -223,6 +224,11 @@ export async function buildApp(
     run: () => deliverDueNotifications(ctx),
   });
   registerPersonNotices(ctx);
+  ctx.jobs.register({
+    name: 'account notices',
+    everyMs: 2_000,
+    run: () => deliverDueAccountNotices(ctx),
+  });
   ctx.jobs.register({
     name: 'sign-in records sweep',
     everyMs: 10 * 60_000,

@@ -1,3 +1,4 @@
+export * from './account-notices.ts';
 export * from './constants.ts';
 export * from './countries.ts';
 export * from './device.ts';

@@ -160,6 +160,10 @@ export const validationMessages = {
     ar: 'الملاحظة أطول من 280 حرفاً',
     en: 'The note is longer than 280 characters',
   },
+  contactChannelInvalid: {
+    ar: 'يرجى اختيار البريد الإلكتروني أو رقم الجوال',
+    en: 'Choose email or phone',
+  },
 } as const satisfies Record<string, { ar: string; en: string }>;
 
 /** Names of the security event types and severities (notifications, exports, the web app). */

@@ -81,7 +81,8 @@ export const individualRegistrationSchema = z.preprocess((value) => {
 export type IndividualRegistrationInput = z.input<typeof individualRegistrationFieldsSchema>;
 export type IndividualRegistration = z.output<typeof individualRegistrationFieldsSchema>;
 
-const sixDigitCode = text('verificationCodeFormat')
+/** A 6-digit code sent by SMS or email; spaces and Arabic-Indic digits are accepted. */
+export const sixDigitCodeSchema = text('verificationCodeFormat')
   .max(40, 'verificationCodeFormat')
   .transform(digits)
   .pipe(text().regex(/^\d{6}$/, 'verificationCodeFormat'));
@@ -89,7 +90,7 @@ const sixDigitCode = text('verificationCodeFormat')
 /** `POST /auth/verify/individual`. */
 export const verifyIndividualSchema = z.object({
   method: verificationMethodSchema.default('sms'),
-  code: sixDigitCode,
+  code: sixDigitCodeSchema,
 });
 export type VerifyIndividualInput = z.input<typeof verifyIndividualSchema>;
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth.ts';
+import { timestampSchema } from './common.ts';
 import {
   firstNameSchema,
   individualEmailSchema,
   lastNameSchema,
   saudiPhoneSchema,
+  sixDigitCodeSchema,
   twoFactorCodeSchema,
 } from './individuals.ts';
 import { text } from './text.ts';
@@ -30,6 +32,18 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
+/** The contact fields whose change waits for a code sent to the new address. */
+export const CONTACT_CHANNELS = ['email', 'phone'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+
+/** A new email or phone waiting for its code; the profile keeps the old one until then. */
+const pendingContactChangeSchema = z
+  .object({
+    address: z.string().meta({ description: 'The new email or phone the code was sent to' }),
+    expiresAt: timestampSchema,
+  })
+  .nullable();
+
 /** What `GET/PATCH /profile` answer. */
 export const profileSchema = z.object({
   firstName: z.string(),
@@ -42,8 +56,21 @@ export const profileSchema = z.object({
   notifications: notificationSettingsSchema,
   twoFactorEnabled: z.boolean(),
   confirmed: z.boolean(),
+  pendingContact: z
+    .object({ email: pendingContactChangeSchema, phone: pendingContactChangeSchema })
+    .meta({
+      description:
+        'A changed email or phone applies only after POST /profile/contact/confirm with the code sent to it',
+    }),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** `POST /profile/contact/confirm`: the code sent to the new email or phone. */
+export const confirmContactSchema = z.object({
+  channel: z.enum(CONTACT_CHANNELS, 'contactChannelInvalid'),
+  code: sixDigitCodeSchema,
+});
+export type ConfirmContactInput = z.input<typeof confirmContactSchema>;
 
 const passwordsMatch = {
   message: 'passwordsMismatch',

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password.ts';
-import { type Cookies, trustedDeviceOf } from './device-cookie.ts';
+import { type Cookies, newDeviceNotice, trustedDeviceOf } from './device-cookie.ts';
 import { type Attempt, assertNotLocked, clearFailures, recordFailure } from './lockout.ts';
 import { type IssuedSession, startSession } from './sessions.service.ts';
 import { createTwoFactorChallenge } from './two-factor.service.ts';
@@ -44,6 +44,9 @@ export async function login(
     return { step: 'two_factor', user, twoFactorToken };
   }
   // The answer's schema (userSchema) names what leaves: the hash stays here.
-  const session = await startSession(ctx, user, meta, { persistent: input.remember ?? true });
+  const session = await startSession(ctx, user, meta, {
+    persistent: input.remember ?? true,
+    alsoWrite: newDeviceNotice(ctx, user, device, meta),
+  });
   return { step: 'session', user, session };
 }

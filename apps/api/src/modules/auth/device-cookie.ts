@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
+import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
 import type { Principal } from './sessions.service.ts';
 
 /**
@@ -27,6 +29,27 @@ export function trustedDeviceOf(ctx: AppContext, cookies: Cookies, account: Acco
   const [userId, deviceId, mac, ...rest] = (cookies[DEVICE_COOKIES[account.kind]] ?? '').split('.');
   if (rest.length > 0 || userId !== account.id || !deviceId || !mac) return undefined;
   return constantTimeEqual(mac, signature(ctx, userId, deviceId)) ? deviceId : undefined;
+}
+
+/**
+ * For a sign-in from a browser without the account's device cookie: the notice to the account's
+ * email, written with the session. None before an individual confirms (the address is not proven).
+ */
+export function newDeviceNotice(
+  ctx: AppContext,
+  account: { id: string; confirmed: boolean },
+  device: string | undefined,
+  meta: { ip: string; userAgent?: string },
+) {
+  if (device || !account.confirmed) return undefined;
+  return (tx: Queryable) =>
+    queueAccountNotice(
+      ctx,
+      tx,
+      account.id,
+      { kind: 'new_device_sign_in', userAgent: meta.userAgent ?? null },
+      meta,
+    );
 }
 
 /** After a completed sign-in: a new device cookie (httpOnly, SameSite strict, a year). */

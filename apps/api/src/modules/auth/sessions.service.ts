@@ -54,7 +54,11 @@ export async function startSession(
   ctx: AppContext,
   user: { id: string; kind: Principal['kind'] },
   meta: { ip?: string; userAgent?: string },
-  options: { persistent?: boolean } = {},
+  options: {
+    persistent?: boolean;
+    /** More writes that belong to the sign-in (a new device's notice): in its transaction. */
+    alsoWrite?: (tx: Queryable) => Promise<void>;
+  } = {},
 ): Promise<IssuedSession> {
   const sessionId = randomUUID();
   const persistent = options.persistent ?? true;
@@ -74,6 +78,7 @@ export async function startSession(
         ctx.clock.now(),
       ],
     );
+    await options.alsoWrite?.(tx);
     return issueRefreshToken(ctx, tx, sessionId, expiresAt);
   });
   return {

@@ -7,7 +7,8 @@ import { decrypt, encrypt, hmacSha256 } from '../../lib/crypto.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
-import { type Cookies, trustedDeviceOf } from './device-cookie.ts';
+import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
+import { type Cookies, newDeviceNotice, trustedDeviceOf } from './device-cookie.ts';
 import { type Attempt, assertNotLocked, clearFailures, recordFailure } from './lockout.ts';
 import { startSession } from './sessions.service.ts';
 import { getUser } from './users.service.ts';
@@ -158,7 +159,10 @@ export async function completeTwoFactorLogin(
     });
   if (ok === 'gone') throw challengeInvalid();
   await clearFailures(ctx, attempt);
-  const session = await startSession(ctx, user, meta, { persistent: challenge.remember });
+  const session = await startSession(ctx, user, meta, {
+    persistent: challenge.remember,
+    alsoWrite: newDeviceNotice(ctx, user, device, meta),
+  });
   return { user, session };
 }
 
@@ -178,7 +182,10 @@ export async function setupTwoFactor(ctx: AppContext, userId: string) {
   return { secret, otpauth_url: url, qr_svg: qrSvg };
 }
 
-/** `POST /profile/2fa/enable`: the first code turns it on; answers the recovery codes once. */
+/**
+ * `POST /profile/2fa/enable`: the first code turns it on; answers the recovery codes once. The
+ * account's email is told (and when it is turned off).
+ */
 export async function enableTwoFactor(
   ctx: AppContext,
   userId: string,
@@ -222,6 +229,7 @@ export async function enableTwoFactor(
         userId,
       ]);
     }
+    await queueAccountNotice(ctx, tx, userId, { kind: 'two_factor_enabled' }, meta);
   });
   await clearFailures(ctx, attempt);
   return { recovery_codes: recoveryCodes };
@@ -257,6 +265,7 @@ export async function disableTwoFactor(
     );
     await tx.query('delete from two_factor_recovery_codes where user_id = $1', [userId]);
     await tx.query('delete from two_factor_challenges where user_id = $1', [userId]);
+    await queueAccountNotice(ctx, tx, userId, { kind: 'two_factor_disabled' }, meta);
     return true;
   });
   if (!ok) {

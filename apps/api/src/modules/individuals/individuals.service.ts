@@ -49,16 +49,19 @@ function verificationInfo(method: VerificationMethod, target: { phone: string; e
   };
 }
 
-/** One send per minute and five per hour per account; the first send counts too. */
-async function takeSendSlot(ctx: AppContext, userId: string) {
+/**
+ * One send per minute and five per hour per account; the first send counts too. `counter` names
+ * the account's counter (the contact change codes count apart from the registration's).
+ */
+export async function takeSendSlot(ctx: AppContext, counter: string) {
   const result = await ctx.rateLimits.consume(
     [
       {
-        key: `verify-send:minute:${userId}`,
+        key: `verify-send:minute:${counter}`,
         limit: 1,
         windowMs: VERIFICATION_RESEND_AFTER_SECONDS * 1000,
       },
-      { key: `verify-send:hour:${userId}`, limit: MAX_SENDS_PER_HOUR, windowMs: 60 * 60 * 1000 },
+      { key: `verify-send:hour:${counter}`, limit: MAX_SENDS_PER_HOUR, windowMs: 60 * 60 * 1000 },
     ],
     ctx.clock.now().getTime(),
   );

@@ -1,5 +1,6 @@
 import {
   changePasswordSchema,
+  confirmContactSchema,
   disableTwoFactorSchema,
   enableTwoFactorSchema,
   profileSchema,
@@ -18,6 +19,7 @@ import {
 } from '../../lib/contract.ts';
 import { requireIndividual, requireUser } from '../../plugins/authenticate.ts';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor.service.ts';
+import { confirmContactChange } from './contact-change.service.ts';
 import { changePassword, getProfile, updateProfile } from './profile.service.ts';
 
 /**
@@ -49,19 +51,50 @@ export async function profileRoutes(app: ContractApp, { ctx }: { ctx: AppContext
     '/profile',
     {
       schema: {
-        summary: 'Save the profile settings (the national id cannot change)',
+        summary:
+          'Save the profile settings (the national id cannot change); a new email or phone waits for the code sent to it',
         tags: ['Profile'],
         body: profileUpdateSchema,
         response: {
           200: profileSchema,
-          ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS, ['email_taken']),
+          ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS, ['email_taken', 'too_many_requests']),
         },
       },
       preValidation: person.check,
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return updateProfile(ctx, person.of(request).userId, request.body);
+      return updateProfile(ctx, person.of(request).userId, request.body, {
+        ip: request.ip,
+        log: request.log,
+      });
+    },
+  );
+
+  app.post(
+    '/profile/contact/confirm',
+    {
+      schema: {
+        summary: 'Apply a new email or phone with the 6-digit code sent to it',
+        tags: ['Profile'],
+        body: confirmContactSchema,
+        response: {
+          200: profileSchema,
+          ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS, [
+            'invalid_code',
+            'code_expired',
+            'email_taken',
+            'account_locked',
+          ]),
+        },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { userId } = person.of(request);
+      await confirmContactChange(ctx, userId, request.body, { ip: request.ip });
+      return getProfile(ctx, userId);
     },
   );
 

@@ -1,10 +1,24 @@
-import { maskNationalId, type Profile, type ProfileUpdate } from '@tanqin/shared';
+import {
+  type ContactChannel,
+  maskNationalId,
+  type Profile,
+  type ProfileUpdate,
+} from '@tanqin/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { isUniqueViolation } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
 import { type Attempt, assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
 import { endUserSessions } from '../auth/sessions.service.ts';
+import { takeSendSlot } from '../individuals/individuals.service.ts';
+import {
+  assertEmailFree,
+  pendingContactOf,
+  type RequestedChange,
+  requestContactChange,
+  sendContactCode,
+} from './contact-change.service.ts';
 
 interface ProfileRow {
   kind: string;
@@ -24,7 +38,7 @@ interface ProfileRow {
 const PROFILE_COLUMNS = `kind, first_name, last_name, email, phone, national_id_last4, language,
   notify_email, notify_sms, notify_app, two_factor_enabled_at, confirmed_at`;
 
-function present(row: ProfileRow): Profile {
+function present(row: ProfileRow, pendingContact: Profile['pendingContact']): Profile {
   return {
     firstName: row.first_name,
     lastName: row.last_name,
@@ -35,6 +49,7 @@ function present(row: ProfileRow): Profile {
     notifications: { email: row.notify_email, sms: row.notify_sms, app: row.notify_app },
     twoFactorEnabled: row.two_factor_enabled_at !== null,
     confirmed: row.confirmed_at !== null,
+    pendingContact,
   };
 }
 
@@ -44,46 +59,62 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
     [userId],
   );
   if (!row) throw new AppError('session_expired');
-  return present(row);
+  return present(row, await pendingContactOf(ctx, userId));
 }
 
-/** Saves the profile settings; the national id cannot change after registration. */
+/**
+ * Saves the profile settings at once, except a new email or phone: that waits for the code sent
+ * to it (contact-change.service.ts). The national id cannot change after registration.
+ */
 export async function updateProfile(
   ctx: AppContext,
   userId: string,
   input: ProfileUpdate,
+  meta: { ip: string; log: FastifyBaseLogger },
 ): Promise<Profile> {
-  try {
-    const [row] = await ctx.db.query<ProfileRow>(
-      `update users set first_name = $2, last_name = $3, email = $4, phone = $5, language = $6,
-              notify_email = $7, notify_sms = $8, notify_app = $9
-        where id = $1
-        returning ${PROFILE_COLUMNS}`,
+  const [current] = await ctx.db.query<{ email: string; phone: string | null }>(
+    'select email, phone from users where id = $1',
+    [userId],
+  );
+  if (!current) throw new AppError('session_expired');
+  const changes: Array<{ channel: ContactChannel; newValue: string }> = [];
+  if (input.email !== current.email) changes.push({ channel: 'email', newValue: input.email });
+  if (input.phoneNumber !== current.phone) {
+    changes.push({ channel: 'phone', newValue: input.phoneNumber });
+  }
+  if (changes.length > 0) {
+    // A taken email is refused before a send is counted; the transaction checks again.
+    if (input.email !== current.email) await assertEmailFree(ctx.db, userId, input.email);
+    await takeSendSlot(ctx, `contact:${userId}`);
+  }
+  const requested = await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `update users set first_name = $2, last_name = $3, language = $4,
+              notify_email = $5, notify_sms = $6, notify_app = $7
+        where id = $1`,
       [
         userId,
         input.firstName,
         input.lastName,
-        input.email,
-        input.phoneNumber,
         input.language,
         input.notifications.email,
         input.notifications.sms,
         input.notifications.app,
       ],
     );
-    if (!row) throw new AppError('session_expired');
-    return present(row);
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('email_taken');
+    const codes: RequestedChange[] = [];
+    for (const change of changes) {
+      codes.push(await requestContactChange(ctx, tx, userId, change, meta));
     }
-    throw error;
-  }
+    return codes;
+  });
+  for (const change of requested) await sendContactCode(ctx, meta.log, change);
+  return getProfile(ctx, userId);
 }
 
 /**
  * Changes the password after checking the current one (wrong tries are limited like sign-in);
- * every other session of the account ends, the caller's stays.
+ * every other session of the account ends, the caller's stays, and the account's email is told.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -114,5 +145,6 @@ export async function changePassword(
     ]);
     await tx.query('delete from two_factor_challenges where user_id = $1', [principal.userId]);
     await endUserSessions(ctx, tx, principal.userId, principal.sessionId);
+    await queueAccountNotice(ctx, tx, principal.userId, { kind: 'password_changed' }, meta);
   });
 }

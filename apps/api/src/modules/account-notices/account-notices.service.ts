@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { type AccountNoticeEvent, accountNoticeMessage } from '@tanqin/shared';
+import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { countryOf } from '../../lib/geo.ts';
+import { createSmsSender } from '../../lib/sms/index.ts';
+import {
+  MAX_DELIVERY_ATTEMPTS,
+  mailOf,
+  retryDelayMs,
+} from '../notifications/notification-delivery.service.ts';
+
+/*
+ * Security notices to an account's own addresses. They are written in the transaction of the
+ * change they tell of (so a change never happens untold, and a refused change tells nothing) and
+ * sent by the background job with the retries of the organisations' notifications: a mail server
+ * that is down never fails the person's request. They go whatever the notification preferences
+ * say, like a bank's.
+ */
+
+/** A claimed notice is sent again by any process after this long (a crash mid-send). */
+const CLAIM_LEASE_MS = 5 * 60_000;
+const BATCH_SIZE = 20;
+const MAX_BATCHES_PER_RUN = 10;
+
+/**
+ * Queues a notice of `event` to the account's email; a phone change is told to the old phone (by
+ * SMS) when the account has one. `db` is the transaction of the change.
+ */
+export async function queueAccountNotice(
+  ctx: AppContext,
+  db: Queryable,
+  userId: string,
+  event: AccountNoticeEvent,
+  meta: { ip?: string },
+) {
+  const [account] = await db.query<{ email: string; phone: string | null }>(
+    'select email, phone from users where id = $1',
+    [userId],
+  );
+  if (!account) return;
+  const now = ctx.clock.now();
+  const message = accountNoticeMessage(event, {
+    at: now,
+    ip: meta.ip ?? null,
+    country: meta.ip ? countryOf(meta.ip) : undefined,
+  });
+  const bySms = event.kind === 'contact_change_requested' && event.channel === 'phone';
+  const destination = bySms && account.phone ? account.phone : account.email;
+  await db.query(
+    `insert into account_notices (id, user_id, channel, destination, subject, body, next_attempt_at, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $7)`,
+    bySms && account.phone
+      ? [randomUUID(), userId, 'sms', destination, null, message.sms, now]
+      : [randomUUID(), userId, 'email', destination, message.subject, message.text, now],
+  );
+}
+
+interface ClaimedNotice {
+  id: string;
+  channel: 'email' | 'sms';
+  destination: string;
+  subject: string | null;
+  body: string;
+  attempts: number;
+}
+
+async function sendNotice(ctx: AppContext, notice: ClaimedNotice) {
+  if (notice.channel === 'sms') {
+    ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
+    await ctx.sms.send({ to: notice.destination, text: notice.body });
+  } else {
+    await mailOf(ctx).send({
+      to: notice.destination,
+      subject: notice.subject ?? '',
+      text: notice.body,
+    });
+  }
+}
+
+async function attempt(ctx: AppContext, notice: ClaimedNotice) {
+  try {
+    await sendNotice(ctx, notice);
+    await ctx.db.query('delete from account_notices where id = $1', [notice.id]);
+  } catch (error) {
+    const attempts = notice.attempts + 1;
+    const now = ctx.clock.now();
+    await ctx.db.query(
+      'update account_notices set attempts = $2, last_error = $3, next_attempt_at = $4 where id = $1',
+      [
+        notice.id,
+        attempts,
+        (error instanceof Error ? error.message : String(error)).slice(0, 500),
+        attempts >= MAX_DELIVERY_ATTEMPTS ? null : new Date(now.getTime() + retryDelayMs(attempts)),
+      ],
+    );
+  }
+}
+
+/**
+ * The background job: sends the due notices (new ones and retries). Several processes share the
+ * work through the claims. Returns how many it attempted.
+ */
+export async function deliverDueAccountNotices(ctx: AppContext): Promise<number> {
+  let attempted = 0;
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+    const due = await claimDueNotices(ctx);
+    for (const notice of due) await attempt(ctx, notice);
+    attempted += due.length;
+    if (due.length < BATCH_SIZE) break;
+  }
+  return attempted;
+}
+
+function claimDueNotices(ctx: AppContext) {
+  const now = ctx.clock.now();
+  return ctx.db.query<ClaimedNotice>(
+    `update account_notices set next_attempt_at = $2
+      where id in (select id from account_notices
+                    where next_attempt_at <= $1
+                    order by next_attempt_at limit ${BATCH_SIZE} for update skip locked)
+     returning id, channel, destination, subject, body, attempts`,
+    [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
+  );
+}

@@ -1,0 +1,147 @@
+import { deviceFromUserAgent } from './device.ts';
+import type { ContactChannel } from './schemas/profile.ts';
+
+/*
+ * The texts of the messages that keep an account safe: the code that confirms a new email or
+ * phone, and the security notices sent to the account's own addresses whatever its notification
+ * preferences (a contact change asked, a new password, two-step on or off, a new device). Arabic
+ * first, then English, like every message of the product.
+ */
+
+/** What a security notice tells of. */
+export type AccountNoticeEvent =
+  | { kind: 'contact_change_requested'; channel: ContactChannel; newAddress: string }
+  | { kind: 'password_changed' }
+  | { kind: 'two_factor_enabled' }
+  | { kind: 'two_factor_disabled' }
+  | { kind: 'new_device_sign_in'; userAgent: string | null };
+
+/** When and from where the change was made. */
+export interface NoticeCircumstances {
+  at: Date;
+  ip: string | null;
+  /** ISO 3166 alpha-2 of the address, when known. */
+  country?: string;
+}
+
+/** A new address shown without giving it away whole: `05******78`, `a***@x.com`. */
+export function maskedAddress(address: string): string {
+  if (!address.includes('@')) return `${address.slice(0, 2)}******${address.slice(-2)}`;
+  const [local = '', domain = ''] = address.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/** `2026-11-26 18:05`, Riyadh time (the product's users are in Saudi Arabia). */
+function riyadhTime(at: Date): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Riyadh',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+}
+
+function countryName(code: string | undefined, language: 'ar' | 'en'): string | undefined {
+  if (!code) return undefined;
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function deviceName(userAgent: string | null): string {
+  const { browser, os } = deviceFromUserAgent(userAgent);
+  return [browser, os].filter(Boolean).join(' / ');
+}
+
+function whatHappened(event: AccountNoticeEvent) {
+  switch (event.kind) {
+    case 'contact_change_requested': {
+      const to = maskedAddress(event.newAddress);
+      return event.channel === 'email'
+        ? {
+            subject: { ar: 'طلب تغيير بريدك الإلكتروني', en: 'A change of your email was asked' },
+            ar: `طُلب تغيير بريدك الإلكتروني في تنقين إلى ${to}. لا يُعتمد التغيير إلا بعد إدخال الرمز المرسل إلى البريد الجديد.`,
+            en: `Someone asked to change your Tanqin email to ${to}. It applies only once the code sent to the new address is entered.`,
+          }
+        : {
+            subject: { ar: 'طلب تغيير رقم جوالك', en: 'A change of your phone was asked' },
+            ar: `طُلب تغيير رقم جوالك في تنقين إلى ${to}. لا يُعتمد التغيير إلا بعد إدخال الرمز المرسل إلى الرقم الجديد.`,
+            en: `Someone asked to change your Tanqin phone number to ${to}. It applies only once the code sent to the new number is entered.`,
+          };
+    }
+    case 'password_changed':
+      return {
+        subject: { ar: 'تغيّرت كلمة المرور', en: 'Your password was changed' },
+        ar: 'تم تغيير كلمة مرور حسابك في تنقين.',
+        en: 'The password of your Tanqin account was changed.',
+      };
+    case 'two_factor_enabled':
+      return {
+        subject: { ar: 'تفعيل التحقق بخطوتين', en: 'Two-step verification turned on' },
+        ar: 'تم تفعيل التحقق بخطوتين في حسابك في تنقين.',
+        en: 'Two-step verification was turned on for your Tanqin account.',
+      };
+    case 'two_factor_disabled':
+      return {
+        subject: { ar: 'إيقاف التحقق بخطوتين', en: 'Two-step verification turned off' },
+        ar: 'تم إيقاف التحقق بخطوتين في حسابك في تنقين.',
+        en: 'Two-step verification was turned off for your Tanqin account.',
+      };
+    case 'new_device_sign_in': {
+      const device = deviceName(event.userAgent);
+      return {
+        subject: { ar: 'تسجيل دخول من جهاز جديد', en: 'Sign-in from a new device' },
+        ar: `تم تسجيل الدخول إلى حسابك في تنقين من جهاز جديد${device ? ` (${device})` : ''}.`,
+        en: `Your Tanqin account was signed in to from a new device${device ? ` (${device})` : ''}.`,
+      };
+    }
+  }
+}
+
+/** A security notice: the mail (both languages) and the shorter SMS, with the time and address. */
+export function accountNoticeMessage(event: AccountNoticeEvent, where: NoticeCircumstances) {
+  const what = whatHappened(event);
+  const when = riyadhTime(where.at);
+  const from = (language: 'ar' | 'en') => {
+    const country = countryName(where.country, language);
+    return `${where.ip ?? '-'}${country ? ` (${country})` : ''}`;
+  };
+  const ar = [
+    what.ar,
+    `الوقت: ${when} بتوقيت الرياض`,
+    `العنوان: ${from('ar')}`,
+    'إن لم تكن أنت فغيّر كلمة المرور فوراً وأنهِ الجلسات الأخرى من إعدادات حسابك.',
+  ];
+  const en = [
+    what.en,
+    `Time: ${when} (Riyadh time)`,
+    `Address: ${from('en')}`,
+    'If this was not you, change your password now and end your other sessions in your account settings.',
+  ];
+  return {
+    subject: `تنقين: ${what.subject.ar} / Tanqin: ${what.subject.en}`,
+    text: [...ar, '', ...en].join('\n'),
+    sms: `${what.ar}\n${when} - ${from('ar')}\nإن لم تكن أنت فغيّر كلمة المرور فوراً.`,
+  };
+}
+
+/** The code that confirms a new email (`mail`) or phone (`sms`); valid `minutes` minutes. */
+export function contactCodeMessage(code: string, minutes: number) {
+  return {
+    sms: `رمز تأكيد رقم جوالك الجديد في تنقين: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
+    mail: {
+      subject: 'تأكيد بريدك الإلكتروني الجديد في تنقين / Confirm your new Tanqin email',
+      text: [
+        `رمز تأكيد بريدك الإلكتروني الجديد: ${code}`,
+        `أدخله في إعدادات حسابك خلال ${minutes} دقائق. لا تشاركه مع أحد، وإن لم تطلبه فتجاهل هذه الرسالة.`,
+        '',
+        `The code that confirms your new email: ${code}`,
+        `Enter it in your account settings within ${minutes} minutes. Do not share it; if you did not ask for it, ignore this message.`,
+      ].join('\n'),
+    },
+  };
+}
