@@ -21,9 +21,10 @@ describe('a person works through a long code history', () => {
     const ministry = await signUpOrganization(page, 'history-ministry', 'وزارة الموارد البشرية', {
       type: 'government',
     });
+    const bankToken = await signIn(page, bank.admin);
     const headers = integratorHeaders(
       bank.organization.client_id,
-      await createApiKey(page, await signIn(page, bank.admin), { key_name: 'History e2e key' }),
+      await createApiKey(page, bankToken, { key_name: 'History e2e key' }),
     );
     // 52 codes: one more page than the first 50; the two newest are addressed to the ministry.
     for (let i = 0; i < 52; i++) {
@@ -68,11 +69,30 @@ describe('a person works through a long code history', () => {
     await page.getByRole('button', { name: 'مسح عوامل التصفية' }).click();
     await page.getByText('الرموز المعروضة: 52 · النشطة منها: 52').waitFor();
 
+    // "This wasn't me" on the newest code: reported once, revoked, and the bank's security center has it.
+    const newest = cards.first();
+    await newest.getByRole('button', { name: 'لم أكن أنا' }).click();
+    const report = page.getByRole('alertdialog', { name: 'الإبلاغ عن رمز لم تطلبه' });
+    await report.getByLabel('ملاحظة (اختيارية)').fill('لم أطلب هذا الرمز <b>أبداً</b>');
+    await shootBoth(page, 'personal-history-misuse-ar');
+    await report.getByRole('button', { name: 'إرسال البلاغ' }).click();
+    await page.getByText('أُرسل بلاغك وأُلغي الرمز.').waitFor();
+    await newest.getByText(/أبلغت أن هذا الرمز لم يكن بطلبك/).waitFor();
+    await page.getByText('الرموز المعروضة: 52 · النشطة منها: 51').waitFor();
+    const events = await page.request.get('/api/v1/security/events?event_type=misuse_reported', {
+      headers: { authorization: `Bearer ${bankToken}` },
+    });
+    const [event] = (await events.json()).events;
+    expect(event).toMatchObject({
+      event_severity: 'critical',
+      additional_data: { role: 'issued' },
+    });
+
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.reload();
-    await page.getByText('50 codes shown · 50 active').waitFor();
+    await page.getByText('50 codes shown · 49 active').waitFor();
     await page.getByLabel('Search by body name').fill('الموارد');
-    await page.getByText('2 codes shown · 2 active').waitFor();
+    await page.getByText('2 codes shown · 1 active').waitFor();
     await shootBoth(page, 'personal-history-filtered-en');
     expect(errors).toEqual([]);
   });

@@ -179,6 +179,45 @@ describe('personal dashboard', () => {
     expect(screen.getByText('ألغي الرمز بطلبك')).toBeInTheDocument();
   });
 
+  it('reports a code as not the person’s: says who is told, sends the note once, shows it reported', async () => {
+    const reportedAt = '2026-11-22T07:20:00.000Z';
+    const reported = personalCode({
+      status: 'revoked',
+      revoked_at: reportedAt,
+      misuse_reported_at: reportedAt,
+    });
+    const api = mockApi({
+      ...provenIdentity,
+      'GET /api/v1/me/codes': () => json(200, { codes: [personalCode()], next_cursor: null }),
+      'POST /api/v1/me/codes/tok_active1/report-misuse': () =>
+        json(200, {
+          success: true,
+          report: { reported_at: reportedAt, note: 'لم أطلبه', revoked_code: true },
+          code: reported,
+        }),
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'لم أكن أنا' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'الإبلاغ عن رمز لم تطلبه' });
+    expect(dialog).toHaveTextContent(
+      'ستصل إلى بنك الرياض الرقمي وإلى وزارة الداخلية رسالة أمنية عاجلة',
+    );
+    expect(dialog).toHaveTextContent('فسيُلغى مع البلاغ');
+    const note = within(dialog).getByLabelText('ملاحظة (اختيارية)');
+    expect(note).toHaveAttribute('maxLength', '280');
+    await userEvent.type(note, 'لم أطلبه');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'إرسال البلاغ' }));
+
+    await screen.findByText('أُرسل بلاغك وأُلغي الرمز.');
+    expect(api.bodiesOf('POST /api/v1/me/codes/tok_active1/report-misuse')).toEqual([
+      { note: 'لم أطلبه' },
+    ]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByText(/أبلغت أن هذا الرمز لم يكن بطلبك/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'لم أكن أنا' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'إلغاء الرمز' })).toBeNull();
+  });
+
   it('says why a revoke was refused and reads the list again', async () => {
     let listed = personalCode();
     const api = mockApi({

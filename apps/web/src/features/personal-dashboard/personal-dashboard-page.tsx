@@ -21,6 +21,7 @@ import {
 import { CodeCard } from './components/code-card.tsx';
 import { CodesEmptyState } from './components/codes-empty-state.tsx';
 import { HistoryFiltersBar, hasFilters } from './components/history-filters.tsx';
+import { ReportMisuseDialog } from './components/report-misuse-dialog.tsx';
 import { formatCount } from './format.ts';
 
 const REVOKE_ERRORS = new Set(['token_used', 'token_expired', 'token_revoked', 'token_not_found']);
@@ -51,6 +52,7 @@ export function PersonalDashboardPage() {
   const exportHistory = () =>
     exporting.mutate(filters, { onError: () => toast.error(t('export.failed')) });
   const [revoking, setRevoking] = useState<PersonalCode | null>(null);
+  const [reporting, setReporting] = useState<PersonalCode | null>(null);
 
   const confirmRevoke = () => {
     if (!revoking) return;
@@ -118,7 +120,12 @@ export function PersonalDashboardPage() {
                 </p>
               )}
               {list.map((code) => (
-                <CodeCard key={code.id} code={code} onRevoke={() => setRevoking(code)} />
+                <CodeCard
+                  key={code.id}
+                  code={code}
+                  onRevoke={() => setRevoking(code)}
+                  onReportMisuse={() => setReporting(code)}
+                />
               ))}
               {codes.hasNextPage ? (
                 <div className="flex justify-center">
@@ -151,6 +158,9 @@ export function PersonalDashboardPage() {
           isPending={revoke.isPending}
           onConfirm={confirmRevoke}
         />
+      ) : null}
+      {reporting ? (
+        <ReportMisuseDialog code={reporting} onClose={() => setReporting(null)} />
       ) : null}
     </PersonalLayout>
   );

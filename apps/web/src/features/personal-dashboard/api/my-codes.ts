@@ -1,4 +1,5 @@
 import type {
+  MisuseReportResult,
   PersonalCode,
   PersonalCodeBodyRole,
   PersonalCodeList,
@@ -8,6 +9,7 @@ import type {
 import {
   type InfiniteData,
   keepPreviousData,
+  type QueryClient,
   useInfiniteQuery,
   useMutation,
   useQueryClient,
@@ -90,29 +92,49 @@ export async function exportMyCodes(filters: HistoryFilters) {
 
 export const useExportMyCodes = () => useMutation({ mutationFn: exportMyCodes });
 
-/** POST /api/v1/me/codes/:id/revoke: the answer's code replaces the one in every loaded list. */
+/** An answer's code replaces the one in every loaded list. */
+function replaceCode(queryClient: QueryClient, code: PersonalCode) {
+  queryClient.setQueriesData<InfiniteData<PersonalCodeList>>(
+    { queryKey: myCodesKey },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          codes: page.codes.map((item) => (item.id === code.id ? code : item)),
+        })),
+      },
+  );
+}
+
+const codePath = (id: string, action: string) =>
+  `/api/v1/me/codes/${encodeURIComponent(id)}/${action}`;
+
+/** POST /api/v1/me/codes/:id/revoke. */
 export function useRevokeMyCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest<PersonalCodeRevokeResult>(`/api/v1/me/codes/${encodeURIComponent(id)}/revoke`, {
+      apiRequest<PersonalCodeRevokeResult>(codePath(id, 'revoke'), {
         method: 'POST',
         side: 'individual',
       }),
-    onSuccess: ({ code }) => {
-      queryClient.setQueriesData<InfiniteData<PersonalCodeList>>(
-        { queryKey: myCodesKey },
-        (data) =>
-          data && {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              codes: page.codes.map((item: PersonalCode) => (item.id === code.id ? code : item)),
-            })),
-          },
-      );
-    },
+    onSuccess: ({ code }) => replaceCode(queryClient, code),
     // A refusal (already used, expired) means the list is stale: read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: myCodesKey }),
+  });
+}
+
+/** POST /api/v1/me/codes/:id/report-misuse ("This wasn't me"), with the optional note. */
+export function useReportMisuse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) =>
+      apiRequest<MisuseReportResult>(codePath(id, 'report-misuse'), {
+        method: 'POST',
+        side: 'individual',
+        body: note.trim() ? { note } : {},
+      }),
+    onSuccess: ({ code }) => replaceCode(queryClient, code),
   });
 }

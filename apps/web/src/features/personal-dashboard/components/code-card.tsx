@@ -1,5 +1,5 @@
 import type { PersonalCode, TokenStatus } from '@tanqin/shared';
-import { Ban, Building2, ChevronDown, Landmark } from 'lucide-react';
+import { Ban, Building2, ChevronDown, Landmark, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
@@ -29,8 +29,19 @@ function Moment({ label, at, extra }: { label: string; at: string; extra?: React
   );
 }
 
-/** One code issued for the person: who issued it, for whom, its times, fields and trail. */
-export function CodeCard({ code, onRevoke }: { code: PersonalCode; onRevoke: () => void }) {
+/**
+ * One code issued for the person: who issued it, for whom, its times, fields and trail; revoke
+ * while active, and "This wasn't me" once.
+ */
+export function CodeCard({
+  code,
+  onRevoke,
+  onReportMisuse,
+}: {
+  code: PersonalCode;
+  onRevoke: () => void;
+  onReportMisuse: () => void;
+}) {
   const { t } = useTranslation('personalDashboard');
   const { t: tCodes } = useTranslation('codes');
   const [isOpen, setIsOpen] = useState(false);
@@ -108,17 +119,35 @@ export function CodeCard({ code, onRevoke }: { code: PersonalCode; onRevoke: () 
               ? t('card.hideTrail')
               : t('card.showTrail', { n: formatCount(code.trail.length) })}
           </Button>
-          {code.status === 'active' ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className="text-red-700 hover:bg-red-50"
-              onClick={onRevoke}
-            >
-              <Ban aria-hidden className="size-4" />
-              {t('card.revoke')}
-            </Button>
-          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            {code.misuse_reported_at ? (
+              <p className="flex items-center gap-1.5 text-xs font-medium text-red-800">
+                <ShieldAlert aria-hidden className="size-4 shrink-0" />
+                {t('card.misuseReported', { at: formatDateTime(code.misuse_reported_at) })}
+              </p>
+            ) : (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700 hover:bg-red-50"
+                onClick={onReportMisuse}
+              >
+                <ShieldAlert aria-hidden className="size-4" />
+                {t('card.reportMisuse')}
+              </Button>
+            )}
+            {code.status === 'active' ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700 hover:bg-red-50"
+                onClick={onRevoke}
+              >
+                <Ban aria-hidden className="size-4" />
+                {t('card.revoke')}
+              </Button>
+            ) : null}
+          </div>
         </div>
 
         {isOpen ? (
