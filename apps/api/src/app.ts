@@ -6,6 +6,7 @@ import { dashboardApiDocument, publicApiDocument } from './api-documents.ts';
 import { type AppContext, deriveAppKeys } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { embeddedMaintenanceJob } from './db/embedded-maintenance.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { serializerCompiler, validatorCompiler } from './lib/contract.ts';
 import { invalidationBusFor } from './lib/invalidation/invalidation-bus.ts';
@@ -248,6 +249,7 @@ export async function buildApp(
     run: () => sweepRequestLog(ctx),
   });
   ctx.jobs.register({ name: 'usage retention', everyMs: 60 * 60_000, run: () => sweepUsage(ctx) });
+  if (db.kind === 'pglite') ctx.jobs.register(embeddedMaintenanceJob(db));
   if (options.runBackgroundJobs ?? true) app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './database.ts';
+import { maintainEmbeddedDatabase } from './embedded-maintenance.ts';
+import { openPglite } from './pglite.ts';
+
+describe('embedded database maintenance (PGlite has no autovacuum)', () => {
+  let db: Database;
+  // Statistics reach pg_stat_user_tables at the end of a transaction, at most once a second.
+  const flushStatistics = async () => {
+    await db.query('select pg_stat_force_next_flush()');
+    await db.query('select 1');
+  };
+  const tableStats = async () => {
+    await flushStatistics();
+    const [row] = await db.query<{
+      reltuples: number;
+      n_dead_tup: number;
+      analyzed: boolean;
+    }>(
+      `select c.reltuples, s.n_dead_tup, s.last_analyze is not null as analyzed
+         from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'entries'`,
+    );
+    return row!;
+  };
+  const maintain = async () => {
+    await flushStatistics();
+    return maintainEmbeddedDatabase(db);
+  };
+
+  beforeAll(async () => {
+    db = await openPglite(undefined);
+    await db.exec('create table entries (id int primary key, value int not null)');
+  });
+  afterAll(() => db.close());
+
+  it('gives a filled table its planner statistics, then leaves it until it changes', async () => {
+    await db.query('insert into entries select n, n from generate_series(1, 2000) as n');
+    expect(await maintain()).toBe('entries');
+    expect(await tableStats()).toMatchObject({ reltuples: 2000, analyzed: true });
+    expect(await maintain()).toBeUndefined();
+  });
+
+  it('vacuums a table once a fifth of its rows are dead', async () => {
+    await db.query('update entries set value = value + 1 where id <= 1000');
+    expect((await tableStats()).n_dead_tup).toBeGreaterThanOrEqual(1000);
+    expect(await maintain()).toBe('entries');
+    expect((await tableStats()).n_dead_tup).toBe(0);
+  });
+});
