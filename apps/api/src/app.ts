@@ -39,6 +39,7 @@ import {
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { registerPersonNotices } from './modules/person-notices/person-notices.job.ts';
+import { personNoticeRoutes } from './modules/person-notices/person-notices.routes.ts';
 import { personalCodeRoutes } from './modules/personal-codes/personal-codes.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { oauthRoutes } from './modules/public-api/oauth.routes.ts';
@@ -191,6 +192,7 @@ export async function buildApp(
       await api.register(walletRoutes, { ctx });
       await api.register(codeRoutes, { ctx });
       await api.register(personalCodeRoutes, { ctx });
+      await api.register(personNoticeRoutes, { ctx });
       await api.register(documentRoutes, { ctx });
       await api.register(contactRoutes, { ctx });
       await api.register(operatorRoutes, { ctx });

@@ -10,7 +10,13 @@ import {
 import { retryDelayMs } from '../src/modules/notifications/notification-delivery.service.ts';
 import { MAX_NOTICE_MESSAGES_PER_MINUTE } from '../src/modules/person-notices/notice-delivery.ts';
 import { runPersonNotices } from '../src/modules/person-notices/person-notices.job.ts';
-import { createIntegrator, databaseKinds, startTestServer, type TestServer } from './harness.ts';
+import {
+  createIntegrator,
+  databaseKinds,
+  request,
+  startTestServer,
+  type TestServer,
+} from './harness.ts';
 import { nationalId, outbox } from './individuals-helpers.ts';
 import { createIndividual } from './personal-helpers.ts';
 
@@ -239,5 +245,64 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
     clock.advance(61_000);
     await runPersonNotices(server.ctx);
     expect(sentTo(person.email)).toHaveLength(1);
+  });
+
+  it('lists the unread notices in the app while notify_app is on, until marked read', async () => {
+    const person = await createIndividual(server);
+    const bank = await createIntegrator(server.baseUrl);
+    const notices = () =>
+      request(server.baseUrl, 'GET', '/api/v1/me/notices', { token: person.token });
+    expect((await notices()).body).toEqual({ notices: [], unread: 0 });
+
+    await use(bank, await issueFor(bank, person.nationalId));
+    await runPersonNotices(server.ctx);
+    const listed = await notices();
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toContain('no-store');
+    expect(listed.body.unread).toBe(2);
+    expect(listed.body.notices.map((n: { event: string }) => n.event).sort()).toEqual([
+      'issued',
+      'used',
+    ]);
+    expect(listed.body.notices[0]).toMatchObject({
+      organization_name: bank.organization.name,
+      fields: ['full_name', 'iban'],
+    });
+    expect(JSON.stringify(listed.body)).not.toContain(SECRET_DATA.iban);
+
+    await server.db.query('update users set notify_app = false where id = $1', [person.id]);
+    expect((await notices()).body).toEqual({ notices: [], unread: 0 });
+    await server.db.query('update users set notify_app = true where id = $1', [person.id]);
+    expect((await notices()).body.unread).toBe(2);
+
+    const read = await request(server.baseUrl, 'POST', '/api/v1/me/notices/read', {
+      token: person.token,
+    });
+    expect(read.body).toEqual({ success: true, read: 2 });
+    expect((await notices()).body).toEqual({ notices: [], unread: 0 });
+  });
+
+  it('shows no notices to an account whose identity is not proven, nor to another person', async () => {
+    const unproven = await createIndividual(server, nationalId(), { prove: false });
+    const refused = await request(server.baseUrl, 'GET', '/api/v1/me/notices', {
+      token: unproven.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('identity_unverified');
+
+    const owner = await createIndividual(server);
+    const other = await createIndividual(server);
+    const bank = await createIntegrator(server.baseUrl);
+    await issueFor(bank, owner.nationalId);
+    await runPersonNotices(server.ctx);
+    const others = await request(server.baseUrl, 'GET', '/api/v1/me/notices', {
+      token: other.token,
+    });
+    expect(others.body).toEqual({ notices: [], unread: 0 });
+    await request(server.baseUrl, 'POST', '/api/v1/me/notices/read', { token: other.token });
+    const owners = await request(server.baseUrl, 'GET', '/api/v1/me/notices', {
+      token: owner.token,
+    });
+    expect(owners.body.unread).toBe(1);
   });
 });

@@ -22,6 +22,7 @@ export * from './schemas/individuals.ts';
 export * from './schemas/oauth.ts';
 export * from './schemas/operator.ts';
 export * from './schemas/organizations.ts';
+export * from './schemas/person-notices.ts';
 export * from './schemas/personal-codes.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/request-log.ts';
