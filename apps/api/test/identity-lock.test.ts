@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { generateTotp } from '../src/lib/totp.ts';
 import { basicAuth, createIntegrator, databaseKinds, request } from './harness.ts';
-import { nationalId, outbox, useIndividualsServer } from './individuals-helpers.ts';
+import { nationalId, outbox, typedIn, useIndividualsServer } from './individuals-helpers.ts';
 import { createIndividual } from './personal-helpers.ts';
 
 describe.each(databaseKinds)('a person locks their national id on %s', (kind) => {
@@ -87,10 +87,11 @@ describe.each(databaseKinds)('a person locks their national id on %s', (kind) =>
     const noCode = await lock(person.token, { locked: false, password: person.password });
     expect(noCode.status).toBe(400);
     expect(noCode.body.code).toBe('invalid_code');
+    // As typed on an Arabic keyboard.
     const unlocked = await lock(person.token, {
       locked: false,
       password: person.password,
-      code: totp(),
+      code: typedIn('arabic', totp()),
     });
     expect(unlocked.status).toBe(200);
     expect(unlocked.body).toEqual({ success: true, locked: false, locked_at: null });

@@ -66,6 +66,12 @@ export function lastCodeIn(dataDir: string, to: string): string {
   return code;
 }
 
+/** The digits as typed on an Arabic keyboard (Arabic-Indic ٠-٩) or a Persian one (۰-۹). */
+export const typedIn = (keyboard: 'arabic' | 'persian', value: string) =>
+  value.replace(/\d/g, (digit) =>
+    String.fromCharCode((keyboard === 'arabic' ? 0x0660 : 0x06f0) + Number(digit)),
+  );
+
 /** Headers that make the request come from `ip` (the test server trusts X-Forwarded-For). */
 export const fromIp = (ip: string) => ({ 'x-forwarded-for': ip });
 

@@ -9,6 +9,7 @@ import {
   register,
   registerConfirmed,
   registrationBody,
+  typedIn,
   useIndividualsServer,
 } from './individuals-helpers.ts';
 
@@ -229,18 +230,24 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
     expect(count).toBe(0);
   });
 
-  it('accepts Arabic-Indic digits for the national id and phone', async () => {
+  it('accepts Arabic-Indic digits for the national id, the phone and the confirmation code', async () => {
     const body = registrationBody();
-    const arabic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    const ip = freshIp();
     const res = await post('/api/v1/auth/register/individual', {
       json: {
         ...body,
-        nationalId: arabic(body.nationalId!),
-        phoneNumber: arabic(body.phoneNumber!),
+        nationalId: typedIn('arabic', body.nationalId!),
+        phoneNumber: typedIn('arabic', body.phoneNumber!),
       },
-      headers: fromIp(freshIp()),
+      headers: fromIp(ip),
     });
     expect(res.status).toBe(201);
+    const confirmed = await post('/api/v1/auth/verify/individual', {
+      token: res.body.token,
+      json: { method: 'sms', code: typedIn('arabic', lastCode(suite.server, body.phoneNumber!)) },
+      headers: fromIp(ip),
+    });
+    expect(confirmed.status).toBe(200);
     // The same person in ASCII digits has the same HMAC: the proof (identity.test.ts) matches it.
     const [row] = await suite.server.db.query<{ national_id_hash: string }>(
       'select national_id_hash from users where id = $1',

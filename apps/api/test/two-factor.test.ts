@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { generateTotp } from '../src/lib/totp.ts';
 import { createOrganization, databaseKinds, request } from './harness.ts';
-import { freshIp, fromIp, registerConfirmed, useIndividualsServer } from './individuals-helpers.ts';
+import {
+  freshIp,
+  fromIp,
+  registerConfirmed,
+  typedIn,
+  useIndividualsServer,
+} from './individuals-helpers.ts';
 
 describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
   const suite = useIndividualsServer(kind, '2025-03-01T09:00:10Z');
@@ -130,6 +136,39 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
     });
     expect(again.status).toBe(401);
     expect(again.body.code).toBe('session_expired');
+  });
+
+  it('takes codes typed in Arabic-Indic or Persian digits at every step', async () => {
+    const person = await registerConfirmed(suite.server);
+    const ip = freshIp();
+    const { token } = (await login(person.body.email!, person.body.password!, ip)).body;
+    const setup = await post('/api/v1/profile/2fa/setup', { token });
+    const enable = await post('/api/v1/profile/2fa/enable', {
+      token,
+      json: { code: typedIn('arabic', totp(setup.body.secret)) },
+    });
+    expect(enable.status).toBe(200);
+
+    clock.advance(30_000);
+    const challenge = await login(person.body.email!, person.body.password!, ip);
+    const verified = await post('/api/v1/auth/verify-2fa', {
+      json: {
+        token: challenge.body.twoFactorToken,
+        code: typedIn('persian', totp(setup.body.secret)),
+      },
+      headers: fromIp(ip),
+    });
+    expect(verified.status).toBe(200);
+
+    clock.advance(30_000);
+    const off = await post('/api/v1/profile/2fa/disable', {
+      token,
+      json: {
+        password: person.body.password,
+        code: ` ${typedIn('arabic', totp(setup.body.secret))} `,
+      },
+    });
+    expect(off.status).toBe(200);
   });
 
   it('accepts each recovery code once', async () => {

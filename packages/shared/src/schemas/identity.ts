@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toAsciiDigits } from '../national-id.ts';
 import { nullableTimestampSchema, successSchema } from './common.ts';
 
 /*
@@ -46,7 +47,7 @@ export type IdentityProven = z.infer<typeof identityProvenSchema>;
 export const identityLockRequestSchema = z.object({
   locked: z.boolean(),
   password: z.string().max(128).optional(),
-  code: z.string().max(32).optional(),
+  code: z.string().max(32).transform(toAsciiDigits).optional(),
 });
 export type IdentityLockRequest = z.infer<typeof identityLockRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ValidationMessageKey } from '../messages.ts';
 import { isValidSaudiNationalId, toAsciiDigits } from '../national-id.ts';
 import { passwordSchema } from './auth.ts';
 import { signedInSchema, userSchema } from './session.ts';
@@ -81,11 +82,19 @@ export const individualRegistrationSchema = z.preprocess((value) => {
 export type IndividualRegistrationInput = z.input<typeof individualRegistrationFieldsSchema>;
 export type IndividualRegistration = z.output<typeof individualRegistrationFieldsSchema>;
 
-/** A 6-digit code sent by SMS or email; spaces and Arabic-Indic digits are accepted. */
-export const sixDigitCodeSchema = text('verificationCodeFormat')
-  .max(40, 'verificationCodeFormat')
-  .transform(digits)
-  .pipe(text().regex(/^\d{6}$/, 'verificationCodeFormat'));
+/**
+ * A 6-digit code a person types (a confirmation code sent by SMS or email, an authenticator app's
+ * code): Arabic-Indic and Persian digits count as digits, spaces and dashes are dropped, and the
+ * parsed value is the 6 ASCII digits. `message` is said for anything else.
+ */
+export const sixDigitCode = (message: ValidationMessageKey) =>
+  text(message)
+    .max(40, message)
+    .transform(digits)
+    .pipe(text().regex(/^\d{6}$/, message));
+
+/** A 6-digit code sent by SMS or email (or shown by an authenticator app). */
+export const sixDigitCodeSchema = sixDigitCode('verificationCodeFormat');
 
 /** `POST /auth/verify/individual`. */
 export const verifyIndividualSchema = z.object({
@@ -111,16 +120,18 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequestInput = z.input<typeof loginRequestSchema>;
 
-/** A two-step code: the 6 digits of the authenticator app, or a recovery code `abcde-fghij`. */
+/**
+ * A two-step code: the 6 digits of the authenticator app, or a recovery code `abcde-fghij`;
+ * Arabic-Indic and Persian digits count as digits.
+ */
 export const twoFactorCodeSchema = text('twoFactorCodeRequired')
   .trim()
   .min(1, 'twoFactorCodeRequired')
-  .max(40, 'tooLong');
+  .max(40, 'tooLong')
+  .transform(toAsciiDigits);
 
 /** The web form's code field: exactly 6 digits (spec section 5). */
-export const twoFactorFormCodeSchema = text('twoFactorCodeLength')
-  .trim()
-  .regex(/^\d{6}$/, 'twoFactorCodeLength');
+export const twoFactorFormCodeSchema = sixDigitCode('twoFactorCodeLength');
 
 /** `POST /auth/verify-2fa`. */
 export const verifyTwoFactorSchema = z.object({

@@ -93,11 +93,7 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** `POST /profile/2fa/enable`: the first code of the authenticator app. */
-export const enableTwoFactorSchema = z.object({
-  code: text('verificationCodeFormat')
-    .trim()
-    .regex(/^\d{6}$/, 'verificationCodeFormat'),
-});
+export const enableTwoFactorSchema = z.object({ code: sixDigitCodeSchema });
 
 /** `POST /profile/2fa/disable`: the password and a current code (or a recovery code). */
 export type EnableTwoFactorInput = z.input<typeof enableTwoFactorSchema>;

@@ -115,7 +115,9 @@ describe('/login', () => {
     await user.type(code, '123');
     await user.click(screen.getByRole('button', { name: 'تحقق' }));
     expect(await screen.findByText('يجب أن يتكون الرمز من 6 أرقام')).toBeInTheDocument();
-    await user.type(code, '456');
+    // Typed on an Arabic keyboard: sent as ASCII digits.
+    await user.clear(code);
+    await user.type(code, '١٢٣٤٥٦');
     await user.click(screen.getByRole('button', { name: 'تحقق' }));
     expect(await screen.findByText('فشل التحقق')).toBeInTheDocument();
     expect(screen.getByText('رمز التحقق غير صحيح')).toBeInTheDocument();

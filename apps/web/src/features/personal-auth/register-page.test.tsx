@@ -112,7 +112,7 @@ describe('/register', () => {
     await user.click(screen.getByRole('button', { name: 'تأكيد الحساب' }));
     expect(await screen.findByText('رمز التحقق غير صحيح')).toBeInTheDocument();
     await user.clear(code);
-    await user.type(code, '654321');
+    await user.type(code, '٦٥٤٣٢١');
     await user.click(screen.getByRole('button', { name: 'تأكيد الحساب' }));
     expect(await screen.findByText('تم تأكيد حسابك بنجاح!')).toBeInTheDocument();
     expect(headersOf('POST /api/v1/auth/verify/individual')[0]?.Authorization).toBe(

@@ -164,7 +164,7 @@ describe('/profile-settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'تفعيل' }));
     expect(await within(dialog).findByText('رمز التحقق غير صحيح')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('الرمز من التطبيق'));
-    await user.type(within(dialog).getByLabelText('الرمز من التطبيق'), '123456');
+    await user.type(within(dialog).getByLabelText('الرمز من التطبيق'), '١٢٣٤٥٦');
     await user.click(within(dialog).getByRole('button', { name: 'تفعيل' }));
 
     const codes = await screen.findByRole('alertdialog', { name: 'رموز الاسترداد' });
@@ -192,7 +192,7 @@ describe('/profile-settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'إيقاف التحقق بخطوتين' }));
     expect(await within(dialog).findByText('كلمة المرور مطلوبة')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('كلمة المرور'), 'Secret123');
-    await user.type(within(dialog).getByLabelText('رمز التحقق أو رمز الاسترداد'), '654321');
+    await user.type(within(dialog).getByLabelText('رمز التحقق أو رمز الاسترداد'), '۶۵۴۳۲۱');
     await user.click(within(dialog).getByRole('button', { name: 'إيقاف التحقق بخطوتين' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(bodiesOf('POST /api/v1/profile/2fa/disable')).toEqual([
