@@ -317,4 +317,48 @@ describe('personal dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'مسح عوامل التصفية' }));
     expect(await screen.findByText('بنك الرياض الرقمي')).toBeInTheDocument();
   });
+
+  it('shows the new notices above the history until they are marked read', async () => {
+    let unread = [
+      {
+        id: 'n2',
+        event: 'used',
+        organization_name: 'شركة الشحن السريع',
+        fields: ['full_name', 'birth_date'],
+        at: '2026-11-21T09:30:00.000Z',
+      },
+      {
+        id: 'n1',
+        event: 'issued',
+        organization_name: 'هيئة الاتصالات',
+        fields: ['full_name'],
+        at: '2026-11-21T09:00:00.000Z',
+      },
+    ];
+    const api = mockApi({
+      ...provenIdentity,
+      'GET /api/v1/me/codes': () => json(200, { codes: [usedCode] }),
+      'GET /api/v1/me/notices': () => json(200, { notices: unread, unread: unread.length }),
+      'POST /api/v1/me/notices/read': () => {
+        const read = unread.length;
+        unread = [];
+        return json(200, { success: true, read });
+      },
+    });
+    renderPage();
+    const card = (await screen.findByRole('heading', { name: 'إشعاران جديدان على رموزك' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(
+      within(card).getByText('استخدمت الجهة «شركة الشحن السريع» رمزاً صادراً لك'),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('أصدرت الجهة «هيئة الاتصالات» رمزاً لك')).toBeInTheDocument();
+    expect(within(card).getByText(/الحقول: الاسم الكامل، /)).toBeInTheDocument();
+
+    await userEvent.click(within(card).getByRole('button', { name: 'تعليم الكل كمقروء' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /جديد/ })).toBeNull());
+    expect(api.callsTo('POST /api/v1/me/notices/read')).toHaveLength(1);
+    // The history itself stays.
+    expect(screen.getByRole('heading', { name: 'هيئة الاتصالات' })).toBeInTheDocument();
+  });
 });

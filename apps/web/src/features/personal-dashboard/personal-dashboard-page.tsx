@@ -21,6 +21,7 @@ import {
 import { CodeCard } from './components/code-card.tsx';
 import { CodesEmptyState } from './components/codes-empty-state.tsx';
 import { HistoryFiltersBar, hasFilters } from './components/history-filters.tsx';
+import { NewNotices } from './components/new-notices.tsx';
 import { ReportMisuseDialog } from './components/report-misuse-dialog.tsx';
 import { formatCount } from './format.ts';
 
@@ -91,6 +92,7 @@ export function PersonalDashboardPage() {
           </Button>
         </div>
 
+        {identity.data?.proven ? <NewNotices /> : null}
         {identity.data?.proven ? <IdentityLockCard status={identity.data} /> : null}
         {unproven ? (
           <ProveIdentityPanel />
