@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
-import { registerConfirmedPerson, shootBoth } from './support/individuals.ts';
+import {
+  lastCodeTo,
+  readOutbox,
+  registerConfirmedPerson,
+  shootBoth,
+} from './support/individuals.ts';
 import { collectConsoleErrors, horizontalOverflow } from './support/organizations.ts';
 
 describe('/profile-settings', () => {
   const app = useAppAndBrowser({ startTimeout: 60_000 });
 
-  it('saves the profile and contact details for real: they persist after a reload', async () => {
+  it('saves the profile for real, a new email once its code is entered; they persist after a reload', async () => {
     const page = await app.openPage();
     const errors = collectConsoleErrors(page);
     const { person } = await registerConfirmedPerson(page, app.server.dataDir);
@@ -33,9 +38,31 @@ describe('/profile-settings', () => {
     await contact.getByRole('button', { name: 'حفظ التغييرات' }).click();
     await page.getByText('يجب أن يبدأ رقم الهاتف بـ 05 ويتكون من 10 أرقام').waitFor();
     await shootBoth(page, 'profile-settings-phone-error');
-    await phone.fill('0598765432');
+    // A new email applies only with the code sent to it; the old address is told at once.
+    await phone.fill(person.phoneNumber);
+    const newEmail = `moved-${person.email}`;
+    await contact.getByLabel('البريد الإلكتروني').fill(newEmail);
     await contact.getByRole('button', { name: 'حفظ التغييرات' }).click();
-    await contact.getByText('تم حفظ التغييرات').waitFor();
+    const waiting = contact.getByRole('region', { name: 'بانتظار تأكيد بريدك الإلكتروني الجديد' });
+    await waiting.getByText(newEmail).waitFor();
+    expect(await contact.getByLabel('البريد الإلكتروني').inputValue()).toBe(person.email);
+    const code = lastCodeTo(app.server.dataDir, newEmail);
+    await waiting.getByLabel('رمز التأكيد').fill(code === '000000' ? '111111' : '000000');
+    await waiting.getByRole('button', { name: 'تأكيد' }).click();
+    await waiting.getByText('رمز التحقق غير صحيح').waitFor();
+    await shootBoth(page, 'profile-settings-contact-pending');
+    await waiting.getByLabel('رمز التأكيد').fill(code);
+    await waiting.getByRole('button', { name: 'تأكيد' }).click();
+    await contact.getByText('تم تأكيد بريدك الإلكتروني الجديد واعتماده.').waitFor();
+    await expect
+      .poll(
+        () =>
+          readOutbox(app.server.dataDir).filter(
+            (line) => line.to === person.email && line.subject?.includes('طلب تغيير بريدك'),
+          ).length,
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe(1);
 
     const preferences = page.getByRole('region', { name: 'التفضيلات' });
     const smsSwitch = page.getByRole('switch', { name: 'الرسائل النصية' });
@@ -48,7 +75,8 @@ describe('/profile-settings', () => {
     await page.getByLabel('الاسم الأول').waitFor();
     expect(await page.getByLabel('الاسم الأول').inputValue()).toBe('نورة');
     expect(await page.getByLabel('اسم العائلة').inputValue()).toBe('القحطاني');
-    expect(await page.getByLabel('رقم الجوال').inputValue()).toBe('0598765432');
+    expect(await page.getByLabel('رقم الجوال').inputValue()).toBe(person.phoneNumber);
+    expect(await contact.getByLabel('البريد الإلكتروني').inputValue()).toBe(newEmail);
     expect(await smsSwitch.getAttribute('aria-checked')).toBe(
       smsBefore === 'true' ? 'false' : 'true',
     );

@@ -16,6 +16,7 @@ const profile = {
   notifications: { email: true, sms: false, app: true },
   twoFactorEnabled: false,
   confirmed: true,
+  pendingContact: { email: null, phone: null },
 };
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -97,6 +98,57 @@ describe('/profile-settings', () => {
     await user.type(phone, '0598765432');
     await user.click(within(card).getByRole('button', { name: 'حفظ التغييرات' }));
     expect(await within(card).findByText('البريد الإلكتروني غير صالح')).toBeInTheDocument();
+  });
+
+  it('keeps a new email pending: where the code went, the code field, errors, then confirmed', async () => {
+    const pending = { address: 'new@example.sa', expiresAt: '2026-11-26T12:10:00Z' };
+    let current: object = profile;
+    const { bodiesOf } = mockApi({
+      'GET /api/v1/profile': () => json(200, current),
+      'PATCH /api/v1/profile': () => {
+        current = { ...profile, pendingContact: { email: pending, phone: null } };
+        return json(200, current);
+      },
+      'POST /api/v1/profile/contact/confirm': ({ body }) =>
+        (body as { code: string }).code === '123456'
+          ? json(200, { ...profile, email: 'new@example.sa' })
+          : problem(400, 'invalid_code'),
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    await screen.findByLabelText('رقم الجوال');
+    const card = section('معلومات الاتصال');
+    const email = within(card).getByLabelText('البريد الإلكتروني');
+    await user.clear(email);
+    await user.type(email, 'new@example.sa');
+    await user.click(within(card).getByRole('button', { name: 'حفظ التغييرات' }));
+
+    const waiting = await within(card).findByRole('region', {
+      name: 'بانتظار تأكيد بريدك الإلكتروني الجديد',
+    });
+    expect(waiting).toHaveTextContent('أرسلنا رمزاً من 6 أرقام إلى new@example.sa');
+    // The field shows the address in use until the code comes back.
+    expect(email).toHaveValue('sara@example.sa');
+    expect(within(card).queryByText('تم حفظ التغييرات')).not.toBeInTheDocument();
+
+    const code = within(waiting).getByLabelText('رمز التأكيد');
+    await user.click(within(waiting).getByRole('button', { name: 'تأكيد' }));
+    expect(await within(waiting).findByText('يجب أن يتكون الرمز من 6 أرقام')).toBeInTheDocument();
+    await user.type(code, '111111');
+    await user.click(within(waiting).getByRole('button', { name: 'تأكيد' }));
+    expect(await within(waiting).findByText('رمز التحقق غير صحيح')).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '١٢٣٤٥٦');
+    await user.click(within(waiting).getByRole('button', { name: 'تأكيد' }));
+    expect(
+      await within(card).findByText('تم تأكيد بريدك الإلكتروني الجديد واعتماده.'),
+    ).toBeInTheDocument();
+    expect(email).toHaveValue('new@example.sa');
+    expect(within(card).queryByRole('region')).not.toBeInTheDocument();
+    expect(bodiesOf('POST /api/v1/profile/contact/confirm')).toEqual([
+      { channel: 'email', code: '111111' },
+      { channel: 'email', code: '123456' },
+    ]);
   });
 
   it('saves notification toggles', async () => {

@@ -1,5 +1,6 @@
 import type {
   ChangePasswordInput,
+  ConfirmContactInput,
   DisableTwoFactorInput,
   EnableTwoFactorInput,
   Profile,
@@ -32,6 +33,16 @@ export function useUpdateProfile() {
         queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
       } else void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
     },
+  });
+}
+
+/** POST /profile/contact/confirm: the code applies the pending email or phone. */
+export function useConfirmContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConfirmContactInput) =>
+      apiRequest<Profile>('/api/v1/profile/contact/confirm', { ...personal, body: input }),
+    onSuccess: (profile) => queryClient.setQueryData(PROFILE_QUERY_KEY, profile),
   });
 }
 

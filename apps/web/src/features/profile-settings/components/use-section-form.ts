@@ -52,9 +52,13 @@ export function useSectionForm<K extends Key>(
     update.mutate(
       { ...current, ...values },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setSavedAt(Date.now());
-          form.reset(values);
+          // What the server kept: a new email or phone stays the old one until its code.
+          const kept = editableProfile(saved);
+          form.reset(
+            Object.fromEntries(keys.map((key) => [key, kept[key]])) as DefaultValues<Values>,
+          );
           onSaved?.(values);
         },
         onError: (error) => {
