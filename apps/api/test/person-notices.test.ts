@@ -7,6 +7,7 @@ import {
   OutboxMailSender,
   outboxPath,
 } from '../src/lib/mail/index.ts';
+import { appendAudit, auditShard } from '../src/modules/audit/audit.service.ts';
 import { retryDelayMs } from '../src/modules/notifications/notification-delivery.service.ts';
 import { MAX_NOTICE_MESSAGES_PER_MINUTE } from '../src/modules/person-notices/notice-delivery.ts';
 import { runPersonNotices } from '../src/modules/person-notices/person-notices.job.ts';
@@ -305,4 +306,65 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
     });
     expect(owners.body.unread).toBe(1);
   });
+
+  it.runIf(kind === 'postgres')(
+    'tells a use whose transaction commits late, after the job has read past later uses',
+    async () => {
+      const person = await createIndividual(server);
+      const bank = await createIntegrator(server.baseUrl);
+      const issue = async () => {
+        const res = await bank.call('POST', '/v1/tokens/generate', {
+          data: { full_name: 'x' },
+          subject: { national_id: person.nationalId },
+        });
+        return { code: res.body.token as string, id: res.body.token_id as string };
+      };
+      const late = await issue();
+      let early = await issue();
+      while (auditShard(early.id) === auditShard(late.id)) early = await issue();
+      await runPersonNotices(server.ctx);
+      const told = async () =>
+        (
+          await server.db.query<{ token_id: string }>(
+            `select token_id from person_notices where user_id = $1 and event = 'used'`,
+            [person.id],
+          )
+        ).map((row) => row.token_id);
+
+      // The late use is appended to its chain as the product appends it, in a transaction that
+      // commits only after the job has read the early use, committed meanwhile on another chain.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let appended = () => {};
+      const isAppended = new Promise<void>((resolve) => {
+        appended = resolve;
+      });
+      const lateUse = server.db.transaction(async (tx) => {
+        await appendAudit(tx, [
+          {
+            organizationId: bank.organization.id,
+            tokenId: late.id,
+            action: 'use',
+            actorOrganizationId: bank.organization.id,
+            actor: 'test',
+            fields: ['full_name'],
+            createdAt: clock.now(),
+          },
+        ]);
+        appended();
+        await held;
+      });
+      await isAppended;
+      await use(bank, early.code);
+      await runPersonNotices(server.ctx);
+      expect(await told()).toEqual([early.id]);
+
+      release();
+      await lateUse;
+      await runPersonNotices(server.ctx);
+      expect((await told()).sort()).toEqual([early.id, late.id].sort());
+    },
+  );
 });
