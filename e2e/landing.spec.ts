@@ -20,7 +20,7 @@ const FOOTER_LINKS: Array<[string, string]> = [
   ['دليل الخدمات', '/services-guide'],
   ['الأسعار', '/pricing'],
   ['تواصل معنا', '/contact'],
-  ['المحادثة المباشرة', '/chat'],
+  ['المساعد الذكي', '/chat'],
 ];
 
 async function expectPrice(page: Page, price: string) {

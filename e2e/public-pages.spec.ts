@@ -176,7 +176,7 @@ describe('the footer pages', () => {
     expect(await questions.count()).toBe(1);
     expect(await questions.first().innerText()).toContain('هل يدعم تنقين التحقق بخطوتين؟');
     // Open while searching: the answer is visible without a click.
-    await page.getByText('رموز استعادة تُستخدم مرة واحدة', { exact: false }).waitFor();
+    await page.getByText('رموز استرداد يُستخدم كل منها مرة واحدة', { exact: false }).waitFor();
     await page.getByLabel('ابحث في الأسئلة').fill('cost');
     await page.getByRole('heading', { name: 'كم سعر الاستدعاء؟' }).waitFor();
     expect(await page.getByRole('main').innerText()).toContain(`${PRICE} ريال`);

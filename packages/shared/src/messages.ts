@@ -131,6 +131,10 @@ export const validationMessages = {
     ar: 'تعذر الاتصال بالخادم، تحقق من اتصالك بالإنترنت',
     en: 'Could not reach the server, check your connection',
   },
+  offline: {
+    ar: 'أنت غير متصل بالإنترنت. أعد المحاولة بعد عودة الاتصال',
+    en: 'You are offline. Try again once you are back online',
+  },
   contactTooMany: {
     ar: 'أرسلت رسائل كثيرة خلال ساعة، حاول مرة أخرى لاحقاً',
     en: 'Too many messages from this address within an hour, try again later',

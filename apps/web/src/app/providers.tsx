@@ -10,14 +10,10 @@ import {
   languageReady,
   loadLanguage,
 } from '../lib/i18n.ts';
+import { queryDefaults } from '../lib/query-defaults.ts';
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },
-      }),
-  );
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: queryDefaults }));
   // Re-renders on every language change; Radix components (tabs, switches) follow its direction.
   const { i18n } = useTranslation();
   const language: AppLanguage = i18n.language === 'en' ? 'en' : 'ar';

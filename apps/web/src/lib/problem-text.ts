@@ -18,8 +18,11 @@ export function failureReason(error: unknown, fallback?: string): string {
     if (isProblemCode(error.code)) return problems[error.code][language];
     return fallback ?? problemText(error.code, language, error.status);
   }
-  // fetch rejects with a TypeError when the server cannot be reached at all.
-  if (error instanceof TypeError) return messageText('networkUnavailable', language);
+  // fetch rejects with a TypeError when the server cannot be reached at all: the browser may know
+  // it is offline.
+  if (error instanceof TypeError) {
+    return messageText(navigator.onLine ? 'networkUnavailable' : 'offline', language);
+  }
   return fallback ?? problemText('internal_error', language);
 }
 

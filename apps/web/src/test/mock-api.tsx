@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { Toaster } from '../components/ui/toast.tsx';
+import { queryDefaults } from '../lib/query-defaults.ts';
 
 /** A JSON answer (problem+json from 400 on; no body for 204). */
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -79,7 +80,10 @@ export function renderWithProviders(
   { entries = ['/'], route = '*', routes = [] }: RenderOptions = {},
 ) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false },
+      mutations: { ...queryDefaults.mutations, retry: false },
+    },
   });
   const router = createMemoryRouter([{ path: route, element: ui }, ...routes], {
     initialEntries: entries,

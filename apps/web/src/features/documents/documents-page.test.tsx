@@ -317,9 +317,18 @@ describe('documents page', () => {
     });
     renderPage();
     await screen.findByText('تعذّر تحميل المستندات. تحقق من الاتصال وحاول مرة أخرى.');
+    // The required types say the list failed, never "not uploaded", and offer no upload yet.
+    const required = screen.getByRole('region', { name: 'المستندات المطلوبة' });
+    expect(within(required).queryByText('لم يُرفع')).toBeNull();
+    expect(within(required).getAllByText('تعذّر التحميل')).toHaveLength(5);
+    expect(within(required).getByRole('button', { name: 'رفع جواز السفر' })).toBeDisabled();
+    expect(within(required).getByText(/تعذّر تحميل مستنداتك/)).toBeInTheDocument();
+
     fail = false;
-    await user().click(screen.getByRole('button', { name: 'تحديث' }));
+    await user().click(within(required).getByRole('button', { name: 'إعادة المحاولة' }));
     await screen.findByText('degree.jpg', { selector: 'span' });
     expect(screen.queryByText('تعذّر تحميل المستندات. تحقق من الاتصال وحاول مرة أخرى.')).toBeNull();
+    expect(within(required).queryByText('تعذّر التحميل')).toBeNull();
+    expect(within(required).getByRole('button', { name: 'رفع جواز السفر' })).toBeEnabled();
   });
 });

@@ -59,6 +59,9 @@ export function DocumentsPage() {
         <RequiredDocuments
           documents={list}
           isLoading={!list && !documents.isError}
+          loadFailed={!list && documents.isError}
+          onRetry={() => void documents.refetch()}
+          isRetrying={documents.isFetching}
           uploads={uploads.uploads}
           onFile={(target, file) => void uploads.start(target, file)}
           onCancel={uploads.cancel}

@@ -34,7 +34,10 @@ describe('/profile-settings', () => {
       },
     );
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('shows the national id masked and read-only with its note', async () => {
     mockApi({ 'GET /api/v1/profile': () => json(200, profile) });
@@ -72,6 +75,39 @@ describe('/profile-settings', () => {
       },
     ]);
     expect(headersOf('PATCH /api/v1/profile')[0]?.Authorization).toBe('Bearer person');
+  });
+
+  it('says a save made offline was not saved because there is no connection', async () => {
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const { callsTo } = mockApi({
+      'GET /api/v1/profile': () => json(200, profile),
+      'PATCH /api/v1/profile': ({ body }) => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return json(200, { ...profile, ...(body as object) });
+      },
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    const first = await screen.findByLabelText('الاسم الأول');
+    // The browser announces it is offline (React Query listens to this too).
+    window.dispatchEvent(new Event('offline'));
+    await user.type(first, 'ة');
+    const card = section('الملف الشخصي');
+    await user.click(within(card).getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(
+      await within(card).findByText(
+        'تعذر حفظ التغييرات: أنت غير متصل بالإنترنت. أعد المحاولة بعد عودة الاتصال',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'حفظ التغييرات' })).toBeEnabled();
+    expect(callsTo('PATCH /api/v1/profile')).toHaveLength(1);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await user.click(within(card).getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(await within(card).findByText('تم حفظ التغييرات')).toBeInTheDocument();
+    expect(within(card).queryByText(/غير متصل بالإنترنت/)).toBeNull();
   });
 
   it("holds the phone to the spec's rule and shows the server's field errors", async () => {

@@ -113,8 +113,9 @@ function DocumentRow({
   const busy = files.busy?.id === document.id ? files.busy.kind : null;
   return (
     <tr className="max-md:block max-md:border-t max-md:border-slate-100 max-md:py-2">
-      <Cell label={t('list.columns.name')}>
-        <span dir="auto" className="font-medium break-all text-slate-900 md:break-words">
+      {/* A long name without spaces breaks anywhere instead of widening the table. */}
+      <Cell label={t('list.columns.name')} className="md:min-w-40 md:max-w-64">
+        <span dir="auto" className="font-medium text-slate-900 [overflow-wrap:anywhere]">
           {document.name}
         </span>
       </Cell>

@@ -1,7 +1,17 @@
 import { DOCUMENT_TYPES, type DocumentItem, type DocumentType } from '@tanqin/shared';
-import { BookOpen, Car, GraduationCap, House, IdCard, type LucideIcon } from 'lucide-react';
+import {
+  BookOpen,
+  Car,
+  GraduationCap,
+  House,
+  IdCard,
+  type LucideIcon,
+  RotateCw,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import type { UploadTarget } from '../api/documents.ts';
 import { shownStatus } from '../status.ts';
@@ -33,6 +43,7 @@ function TypeTile({
   latest,
   upload,
   isLoading,
+  loadFailed,
   onFile,
   onCancel,
 }: {
@@ -40,6 +51,8 @@ function TypeTile({
   latest?: DocumentItem;
   upload?: UploadState;
   isLoading: boolean;
+  /** The list did not load: what was uploaded is unknown, not "not uploaded". */
+  loadFailed: boolean;
   onFile: (target: UploadTarget, file: File) => void;
   onCancel: () => void;
 }) {
@@ -65,6 +78,8 @@ function TypeTile({
             <span aria-hidden className="block h-5 w-20 animate-pulse rounded-full bg-slate-100" />
           ) : status ? (
             <StatusBadge status={status} />
+          ) : loadFailed ? (
+            <Badge tone="amber">{t('status.loadFailed')}</Badge>
           ) : (
             <Badge tone="slate">{t('status.none')}</Badge>
           )}
@@ -81,7 +96,7 @@ function TypeTile({
           variant={action === 'uploadAnother' ? 'secondary' : 'primary'}
           size="sm"
           className="w-full"
-          disabled={isUploading || isLoading}
+          disabled={isUploading || isLoading || loadFailed}
           aria-label={t(`required.${action}`, { type: typeName })}
           inputLabel={t(`required.${action}`, { type: typeName })}
           onFile={(file) => onFile(target, file)}
@@ -97,12 +112,18 @@ function TypeTile({
 export function RequiredDocuments({
   documents,
   isLoading,
+  loadFailed,
+  onRetry,
+  isRetrying,
   uploads,
   onFile,
   onCancel,
 }: {
   documents: DocumentItem[] | undefined;
   isLoading: boolean;
+  loadFailed: boolean;
+  onRetry: () => void;
+  isRetrying: boolean;
   uploads: Record<string, UploadState>;
   onFile: (target: UploadTarget, file: File) => void;
   onCancel: (key: string) => void;
@@ -118,6 +139,15 @@ export function RequiredDocuments({
           </h2>
           <p className="text-sm text-slate-600">{t('required.hint')}</p>
         </div>
+        {loadFailed ? (
+          <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+            <span>{t('required.loadFailed')}</span>
+            <Button variant="secondary" size="sm" onClick={onRetry} disabled={isRetrying}>
+              <RotateCw aria-hidden className={isRetrying ? 'size-4 animate-spin' : 'size-4'} />
+              {t('required.retry')}
+            </Button>
+          </Alert>
+        ) : null}
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {DOCUMENT_TYPES.map((type) => {
             const document = latest.get(type);
@@ -134,6 +164,7 @@ export function RequiredDocuments({
                 latest={document}
                 upload={key ? uploads[key] : undefined}
                 isLoading={isLoading}
+                loadFailed={loadFailed}
                 onFile={onFile}
                 onCancel={() => key && onCancel(key)}
               />

@@ -17,7 +17,7 @@ export function UploadProgress({
   if (upload.phase === 'failed') {
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm">
-        <p className="font-semibold text-red-800">
+        <p className="font-semibold text-red-800 [overflow-wrap:anywhere]">
           {t('upload.failedTitle', { name: upload.name })}
         </p>
         <p className="text-red-800">{upload.error}</p>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { failureReason } from '../../../lib/problem-text.ts';
+import { failureReason, failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { useUpdateProfile } from '../api/profile.ts';
 
@@ -82,8 +82,13 @@ export function useSectionForm<K extends Key>(
     update.error instanceof ApiError &&
     (update.error.code === 'email_taken' ||
       update.error.fieldErrors.some(({ path }) => (keys as readonly string[]).includes(path)));
+  // A refusal reads as its reason; a lost connection (offline) also says nothing was saved.
   const errorText =
-    update.isError && !hasFieldErrors ? failureReason(update.error, t('saveFailed')) : undefined;
+    update.isError && !hasFieldErrors
+      ? update.error instanceof ApiError
+        ? failureReason(update.error, t('saveFailed'))
+        : failureText(t('saveFailed'), update.error)
+      : undefined;
 
   return {
     form,
