@@ -114,7 +114,7 @@ function DocumentRow({
   return (
     <tr className="max-md:block max-md:border-t max-md:border-slate-100 max-md:py-2">
       {/* A long name without spaces breaks anywhere instead of widening the table. */}
-      <Cell label={t('list.columns.name')} className="md:min-w-40 md:max-w-64">
+      <Cell label={t('list.columns.name')} className="md:min-w-48 md:max-w-72">
         <span dir="auto" className="font-medium text-slate-900 [overflow-wrap:anywhere]">
           {document.name}
         </span>

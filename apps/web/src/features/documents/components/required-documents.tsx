@@ -67,7 +67,8 @@ function TypeTile({
   const isUploading = upload?.phase === 'uploading';
 
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
+    // min-w-0: a long file name in the upload line is cut short instead of widening the grid.
+    <li className="flex min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
           <Icon aria-hidden className="size-5" />

@@ -6,6 +6,8 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useReportMisuse } from '../api/my-codes.ts';
 import { formatCount } from '../format.ts';
 
+const isolate = (name: string) => `\u2068${name}\u2069`;
+
 /**
  * "This wasn't me": says who is told (the issuer, and the body that used the code or that it was
  * addressed to) and that an active code is revoked, then sends the report with an optional note.
@@ -15,8 +17,9 @@ export function ReportMisuseDialog({ code, onClose }: { code: PersonalCode; onCl
   const report = useReportMisuse();
   const [note, setNote] = useState('');
   const noteId = useId();
-  const first = code.issuer.name;
-  const second = (code.used_by ?? code.audience).name;
+  // Isolated: an Arabic name inside an English sentence keeps the sentence's order.
+  const first = isolate(code.issuer.name);
+  const second = isolate((code.used_by ?? code.audience).name);
   const isActive = code.status === 'active';
 
   const send = () =>
