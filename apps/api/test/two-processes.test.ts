@@ -386,4 +386,43 @@ describe('two API processes on one PostgreSQL and Redis', () => {
       await db.end();
     }
   });
+
+  it('sends a security notice once although both processes run the account notices job', async () => {
+    const db = new pg.Client({ connectionString: databaseUrl.toString() });
+    await db.connect();
+    try {
+      // Its own account; a sign-in from a browser without the device cookie, on each process.
+      const { admin } = await createOrganization(second.baseUrl);
+      const credentials = { email: admin.email, password: admin.password };
+      for (const server of [first, second]) {
+        const res = await request(server.baseUrl, 'POST', '/api/v1/auth/login', {
+          json: credentials,
+        });
+        expect(res.status).toBe(200);
+      }
+      const notices = () =>
+        outboxesTo(admin.email).filter((entry) => entry.text.includes('من جهاز جديد'));
+      // createOrganization's sign-in, and the two above.
+      await expect.poll(() => notices().length, { timeout: 10_000, interval: 100 }).toBe(3);
+      const [{ now }] = (await db.query('select clock_timestamp() as now')).rows;
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.query(
+                `select last_finished_at > $1::timestamptz + interval '2.5 seconds' as later
+                   from background_jobs where name = 'account notices'`,
+                [now],
+              )
+            ).rows[0]?.later,
+          { timeout: 15_000, interval: 200 },
+        )
+        .toBe(true);
+      expect(notices()).toHaveLength(3);
+      const [{ left }] = (await db.query('select count(*)::int as left from account_notices')).rows;
+      expect(left).toBe(0);
+    } finally {
+      await db.end();
+    }
+  });
 });

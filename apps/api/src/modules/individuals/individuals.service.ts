@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   type IndividualRegistration,
+  maskedAddress,
   VERIFICATION_CODE_TTL_SECONDS,
   VERIFICATION_RESEND_AFTER_SECONDS,
   type VerificationMethod,
@@ -31,14 +32,10 @@ const codeHash = (ctx: AppContext, userId: string, code: string) =>
   hmacSha256(ctx.keys.pepper, `verification-code:${userId}:${code}`);
 
 /** Where the code went, without giving the address away: `05******78`, `a***@x.com`. */
-export function destinationHint(
+export const destinationHint = (
   method: VerificationMethod,
   target: { phone: string; email: string },
-) {
-  if (method === 'sms') return `${target.phone.slice(0, 2)}******${target.phone.slice(-2)}`;
-  const [local = '', domain = ''] = target.email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
-}
+) => maskedAddress(method === 'sms' ? target.phone : target.email);
 
 function verificationInfo(method: VerificationMethod, target: { phone: string; email: string }) {
   return {
