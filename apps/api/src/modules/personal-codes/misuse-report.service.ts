@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 import { revokeLockedToken } from '../tokens/tokens.service.ts';
-import { myCode, myCodeRow } from './personal-codes.service.ts';
+import { effectiveStatus, myCode, myCodeRow } from './personal-codes.service.ts';
 
 interface ReportRow {
   reported_at: Date;
@@ -35,7 +35,7 @@ export async function reportMisuse(
   const now = ctx.clock.now();
   const report = await ctx.db.transaction(async (tx) => {
     const row = await myCodeRow(tx, userId, tokenId);
-    const active = row.status === 'active' && row.expires_at > now;
+    const active = effectiveStatus(row, now) === 'active';
     const [created] = await tx.query<ReportRow>(
       `insert into misuse_reports (token_id, user_id, note, revoked_code, reported_at)
        values ($1, $2, $3, $4, $5)

@@ -69,7 +69,8 @@ async function subjectHashOf(db: Queryable, userId: string): Promise<string | nu
   return row?.national_id_hash ?? null;
 }
 
-function effectiveStatus(row: Pick<CodeRow, 'status' | 'expires_at'>, now: Date): TokenStatus {
+/** As shown: an active code past its expiry counts as expired. */
+export function effectiveStatus(row: Pick<CodeRow, 'status' | 'expires_at'>, now: Date): TokenStatus {
   return row.status === 'active' && row.expires_at <= now ? 'expired' : row.status;
 }
 
