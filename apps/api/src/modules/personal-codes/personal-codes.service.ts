@@ -70,7 +70,10 @@ async function subjectHashOf(db: Queryable, userId: string): Promise<string | nu
 }
 
 /** As shown: an active code past its expiry counts as expired. */
-export function effectiveStatus(row: Pick<CodeRow, 'status' | 'expires_at'>, now: Date): TokenStatus {
+export function effectiveStatus(
+  row: Pick<CodeRow, 'status' | 'expires_at'>,
+  now: Date,
+): TokenStatus {
   return row.status === 'active' && row.expires_at <= now ? 'expired' : row.status;
 }
 
