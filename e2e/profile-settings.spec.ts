@@ -91,6 +91,19 @@ describe('/profile-settings', () => {
     await page.getByRole('button', { name: 'تغيير كلمة المرور' }).click();
     await page.getByText('تم تغيير كلمة المرور').waitFor();
 
+    // The header's language switch is the profile's language: switched here, it is saved.
+    const saved = page.waitForResponse((res) => res.url().endsWith('/api/v1/profile/language'));
+    await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+    expect((await saved).status()).toBe(200);
+    const english = page.getByRole('region', { name: 'Preferences' });
+    expect(await english.getByLabel('English').isChecked()).toBe(true);
+    await english.getByRole('switch', { name: 'Text messages' }).click();
+    await english.getByRole('button', { name: 'Save changes' }).click();
+    await english.getByText('Changes saved').waitFor();
+    await page.reload();
+    await page.getByRole('region', { name: 'Preferences' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+
     expect(errors.filter((line) => !/status of 400/.test(line))).toEqual([]);
   }, 120_000);
 });

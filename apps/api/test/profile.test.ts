@@ -71,6 +71,32 @@ describe.each(databaseKinds)('personal profile and sign-in limits on %s', (kind)
     expect(login.body.user).toMatchObject({ email: person.body.email, language: 'en' });
   });
 
+  it("saves the header's language switch as the profile's language, and nothing else", async () => {
+    const person = await registerConfirmed(server);
+    const before = await call('GET', '/api/v1/profile', { token: person.token });
+    const saved = await call('PUT', '/api/v1/profile/language', {
+      token: person.token,
+      json: { language: 'en' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ ...before.body, language: 'en' });
+    const login = await call('POST', '/api/v1/auth/login', {
+      json: { email: person.body.email, password: person.body.password },
+      headers: fromIp(freshIp()),
+    });
+    expect(login.body.user.language).toBe('en');
+
+    const refused = await call('PUT', '/api/v1/profile/language', {
+      token: person.token,
+      json: { language: 'fr' },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('يرجى اختيار اللغة العربية أو الإنجليزية');
+    expect(
+      (await call('PUT', '/api/v1/profile/language', { json: { language: 'ar' } })).status,
+    ).toBe(401);
+  });
+
   it('refuses invalid fields with the spec messages', async () => {
     const person = await registerConfirmed(server);
     const cases: Array<[Record<string, unknown>, string, string]> = [

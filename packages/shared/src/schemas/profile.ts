@@ -20,13 +20,20 @@ export const notificationSettingsSchema = z.object({
   app: z.boolean(),
 });
 
+/** The person's language: of the interface (the header switch saves it too) and of their messages. */
+const profileLanguage = z.enum(PROFILE_LANGUAGES, 'languageInvalid');
+
+/** `PUT /profile/language`: the header's language switch, while a person is signed in. */
+export const profileLanguageSchema = z.object({ language: profileLanguage });
+export type ProfileLanguageInput = z.input<typeof profileLanguageSchema>;
+
 /** Profile settings of spec section 3 with the messages of section 5; the national id is not here. */
 export const profileUpdateSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   email: individualEmailSchema,
   phoneNumber: saudiPhoneSchema,
-  language: z.enum(PROFILE_LANGUAGES, 'languageInvalid'),
+  language: profileLanguage,
   notifications: notificationSettingsSchema,
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -3,6 +3,7 @@ import {
   confirmContactSchema,
   disableTwoFactorSchema,
   enableTwoFactorSchema,
+  profileLanguageSchema,
   profileSchema,
   profileUpdateSchema,
   successOnlySchema,
@@ -20,7 +21,7 @@ import {
 import { requireIndividual, requireUser } from '../../plugins/authenticate.ts';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor.service.ts';
 import { confirmContactChange } from './contact-change.service.ts';
-import { changePassword, getProfile, updateProfile } from './profile.service.ts';
+import { changePassword, getProfile, saveLanguage, updateProfile } from './profile.service.ts';
 
 /**
  * The personal profile (individuals), and the account's password and two-step settings (every
@@ -68,6 +69,27 @@ export async function profileRoutes(app: ContractApp, { ctx }: { ctx: AppContext
         ip: request.ip,
         log: request.log,
       });
+    },
+  );
+
+  app.put(
+    '/profile/language',
+    {
+      schema: {
+        summary: "Save the person's language (the header's language switch, while signed in)",
+        description:
+          'The same preference as `language` in PATCH /profile: the interface language on every device the person signs in on, and the language of their messages.',
+        tags: ['Profile'],
+        body: profileLanguageSchema,
+        response: { 200: profileSchema, ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS) },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { userId } = person.of(request);
+      await saveLanguage(ctx, userId, request.body.language);
+      return getProfile(ctx, userId);
     },
   );
 

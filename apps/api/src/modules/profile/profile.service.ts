@@ -2,6 +2,7 @@ import {
   type ContactChannel,
   maskNationalId,
   type Profile,
+  type ProfileLanguage,
   type ProfileUpdate,
 } from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -110,6 +111,11 @@ export async function updateProfile(
   });
   for (const change of requested) await sendContactCode(ctx, meta.log, change);
   return getProfile(ctx, userId);
+}
+
+/** Saves the person's language alone (the header's switch), leaving the rest of the profile. */
+export async function saveLanguage(ctx: AppContext, userId: string, language: ProfileLanguage) {
+  await ctx.db.query('update users set language = $2 where id = $1', [userId, language]);
 }
 
 /**

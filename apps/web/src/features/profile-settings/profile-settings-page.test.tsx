@@ -2,6 +2,7 @@ import { problems } from '@tanqin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n, { setLanguage } from '../../lib/i18n.ts';
 import { json, mockApi, problem } from '../../test/mock-api.tsx';
 import { renderPage } from '../../test/render-page.tsx';
 import { ProfileSettingsPage } from './profile-settings-page.tsx';
@@ -34,9 +35,10 @@ describe('/profile-settings', () => {
       },
     );
   });
-  afterEach(() => {
+  afterEach(async () => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+    await i18n.changeLanguage('ar');
   });
 
   it('shows the national id masked and read-only with its note', async () => {
@@ -287,6 +289,57 @@ describe('/profile-settings', () => {
       { password: 'Secret123', code: '654321' },
     ]);
     expect(await screen.findByText('غير مفعّل')).toBeInTheDocument();
+  });
+
+  it('saves the header switch as the profile language; saving the alerts keeps it', async () => {
+    const { bodiesOf } = mockApi({
+      'GET /api/v1/profile': () => json(200, profile),
+      'PUT /api/v1/profile/language': ({ body }) => json(200, { ...profile, ...(body as object) }),
+      'PATCH /api/v1/profile': ({ body }) => json(200, { ...profile, ...(body as object) }),
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    await screen.findByRole('region', { name: 'التفضيلات' });
+    await user.click(screen.getByTestId('language-switch'));
+
+    const preferences = await screen.findByRole('region', { name: 'Preferences' });
+    expect(bodiesOf('PUT /api/v1/profile/language')).toEqual([{ language: 'en' }]);
+    await waitFor(() => expect(within(preferences).getByLabelText('English')).toBeChecked());
+    await user.click(within(preferences).getByRole('switch', { name: 'Text messages' }));
+    await user.click(within(preferences).getByRole('button', { name: 'Save changes' }));
+    await within(preferences).findByText('Changes saved');
+    expect(bodiesOf('PATCH /api/v1/profile').at(-1)).toMatchObject({
+      language: 'en',
+      notifications: { email: true, sms: true, app: true },
+    });
+    expect(i18n.language).toBe('en');
+  });
+
+  it('never switches the interface when the alerts are saved; a language chosen here does', async () => {
+    // English chosen on a public page (not saved); the profile still says Arabic.
+    await setLanguage('en');
+    const { bodiesOf } = mockApi({
+      'GET /api/v1/profile': () => json(200, profile),
+      'PATCH /api/v1/profile': ({ body }) => json(200, { ...profile, ...(body as object) }),
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    const preferences = await screen.findByRole('region', { name: 'Preferences' });
+    expect(within(preferences).getByLabelText('العربية')).toBeChecked();
+    await user.click(within(preferences).getByRole('switch', { name: 'Text messages' }));
+    await user.click(within(preferences).getByRole('button', { name: 'Save changes' }));
+    await within(preferences).findByText('Changes saved');
+    expect(bodiesOf('PATCH /api/v1/profile').at(-1)).toMatchObject({ language: 'ar' });
+    expect(i18n.language).toBe('en');
+
+    await user.click(within(preferences).getByLabelText('English'));
+    await user.click(within(preferences).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodiesOf('PATCH /api/v1/profile')).toHaveLength(2));
+    expect(bodiesOf('PATCH /api/v1/profile').at(-1)).toMatchObject({ language: 'en' });
+    await user.click(within(preferences).getByLabelText('العربية'));
+    await user.click(within(preferences).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(i18n.language).toBe('ar'));
+    expect(await screen.findByRole('region', { name: 'التفضيلات' })).toBeInTheDocument();
   });
 
   it('offers a retry when the profile cannot load', async () => {

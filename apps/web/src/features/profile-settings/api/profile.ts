@@ -10,9 +10,8 @@ import type {
   TwoFactorSetup,
 } from '@tanqin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PROFILE_QUERY_KEY } from '../../../lib/api/personal-language.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const PROFILE_QUERY_KEY = ['personal', 'profile'] as const;
 
 const personal = { side: 'individual' } as const;
 

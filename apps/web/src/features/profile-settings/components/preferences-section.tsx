@@ -1,6 +1,6 @@
 import { PROFILE_LANGUAGES, type Profile } from '@tanqin/shared';
 import { SlidersHorizontal } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Switch } from '../../../components/ui/switch.tsx';
@@ -12,19 +12,28 @@ import { useSectionForm } from './use-section-form.ts';
 
 const CHANNELS = ['email', 'sms', 'app'] as const;
 
-/** Language of the interface (applied once saved) and the notification channels. */
+/**
+ * The person's language (the same preference as the header's switch) and the notification
+ * channels. A language chosen here becomes the interface's once saved; saving the channels alone
+ * never changes the interface.
+ */
 export function PreferencesSection({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const id = useId();
   const { form, onSubmit, isPending, isSaved, errorText } = useSectionForm(
     profile,
-    ['language', 'notifications'], // The saved language becomes the interface's, for this visit and the next.
+    ['language', 'notifications'],
     (values) => {
-      if (values.language !== i18n.language) void setLanguage(values.language);
+      if (values.language !== profile.language) void setLanguage(values.language);
     },
   );
-  const { register, control, watch } = form;
+  const { register, control, watch, resetField, formState } = form;
   const language = watch('language');
+  // The header's switch saves the language too: the field follows it unless being changed here.
+  const isLanguageEdited = Boolean(formState.dirtyFields.language);
+  useEffect(() => {
+    if (!isLanguageEdited) resetField('language', { defaultValue: profile.language });
+  }, [profile.language, isLanguageEdited, resetField]);
 
   return (
     <SectionCard
