@@ -96,7 +96,7 @@ describe('/profile-settings', () => {
     await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
     expect((await saved).status()).toBe(200);
     const english = page.getByRole('region', { name: 'Preferences' });
-    expect(await english.getByLabel('English').isChecked()).toBe(true);
+    await expect.poll(() => english.getByLabel('English').isChecked()).toBe(true);
     await english.getByRole('switch', { name: 'Text messages' }).click();
     await english.getByRole('button', { name: 'Save changes' }).click();
     await english.getByText('Changes saved').waitFor();
