@@ -36,11 +36,18 @@ export const databaseKinds: DatabaseKind[] = (await isPostgresReachable())
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/** A fresh, migrated database of the given kind; PostgreSQL gets its own throwaway database. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+/**
+ * A fresh, migrated database of the given kind; PostgreSQL gets its own throwaway database.
+ * `migrateThrough` leaves it at that migration (a test of what a later one does to old rows).
+ */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { migrateThrough?: string } = {},
+): Promise<Database> {
+  const through = options.migrateThrough;
   if (kind === 'pglite') {
     const db = await openPglite(undefined);
-    await migrate(db);
+    await migrate(db, { through });
     return db;
   }
   const name = `tanqin_test_${randomBytes(6).toString('hex')}`;
@@ -51,7 +58,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString());
-  await migrate(db);
+  await migrate(db, { through });
   return {
     ...db,
     close: async () => {

@@ -6,14 +6,17 @@ const migrationsDir = path.join(import.meta.dirname, 'migrations');
 // Any fixed number: several API processes starting at once take turns migrating.
 const MIGRATION_LOCK_ID = 7_414_221;
 
-/** Applies every `migrations/NNNN_name.sql` not applied yet, each in its own transaction. */
-export async function migrate(db: Database): Promise<string[]> {
+/**
+ * Applies every `migrations/NNNN_name.sql` not applied yet, in one transaction. `through` stops
+ * after that file (a test builds an older database to see what a later migration does to its rows).
+ */
+export async function migrate(db: Database, options: { through?: string } = {}): Promise<string[]> {
   await db.exec(`create table if not exists schema_migrations (
     id text primary key,
     applied_at timestamptz not null default now()
   )`);
   const files = readdirSync(migrationsDir)
-    .filter((file) => file.endsWith('.sql'))
+    .filter((file) => file.endsWith('.sql') && (!options.through || file <= options.through))
     .sort();
   const applied: string[] = [];
   await db.transaction(async (tx) => {
