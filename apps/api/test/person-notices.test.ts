@@ -9,7 +9,12 @@ import {
 } from '../src/lib/mail/index.ts';
 import { appendAudit, auditShard } from '../src/modules/audit/audit.service.ts';
 import { retryDelayMs } from '../src/modules/notifications/notification-delivery.service.ts';
-import { MAX_NOTICE_MESSAGES_PER_MINUTE } from '../src/modules/person-notices/notice-delivery.ts';
+import {
+  deliverNoticeMessages,
+  MAX_NOTICE_MESSAGES_PER_MINUTE,
+  queueNoticeMessages,
+} from '../src/modules/person-notices/notice-delivery.ts';
+import { discoverNotices } from '../src/modules/person-notices/notice-discovery.ts';
 import { runPersonNotices } from '../src/modules/person-notices/person-notices.job.ts';
 import {
   createIntegrator,
@@ -227,6 +232,24 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
     await runPersonNotices(server.ctx);
     expect(sentTo(person.email).map((entry) => entry.subject)).toEqual([
       'صدر رمز لك / A code was issued for you',
+    ]);
+  });
+
+  it('gives up at once on a text message to a phone removed since it was queued', async () => {
+    const person = await createIndividual(server);
+    const bank = await createIntegrator(server.baseUrl);
+    await issueFor(bank, person.nationalId);
+    await discoverNotices(server.ctx);
+    await queueNoticeMessages(server.ctx);
+    await server.db.query('update users set phone = null where id = $1', [person.id]);
+    await deliverNoticeMessages(server.ctx);
+    const deliveries = await server.db.query<{ channel: string; status: string; attempts: number }>(
+      'select channel, status, attempts from person_notice_deliveries where user_id = $1 order by channel',
+      [person.id],
+    );
+    expect(deliveries).toEqual([
+      { channel: 'email', status: 'delivered', attempts: 1 },
+      { channel: 'sms', status: 'failed', attempts: 1 },
     ]);
   });
 

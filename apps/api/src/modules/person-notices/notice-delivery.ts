@@ -97,22 +97,26 @@ async function send(ctx: AppContext, delivery: ClaimedDelivery) {
     await mailOf(ctx).send({ to: delivery.email, subject: message.subject, text: message.text });
     return;
   }
-  // The phone was removed after the message was queued: nothing to send it to.
-  if (!delivery.phone) throw new Error('The account has no phone number any more');
+  // The phone was removed after the message was queued: nothing to send it to, now or later.
+  if (!delivery.phone) throw new Undeliverable('The account has no phone number any more');
   ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
   await ctx.sms.send({ to: delivery.phone, text: message.sms });
 }
 
+/** A send that no retry can make succeed. */
+class Undeliverable extends Error {}
+
 async function attemptDelivery(ctx: AppContext, delivery: ClaimedDelivery) {
   let failure: string | null = null;
+  let isLast = false;
   try {
     await send(ctx, delivery);
   } catch (error) {
     failure = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    isLast = error instanceof Undeliverable || delivery.attempts + 1 >= MAX_DELIVERY_ATTEMPTS;
   }
   const now = ctx.clock.now();
   const attempts = delivery.attempts + 1;
-  const isLast = failure !== null && attempts >= MAX_DELIVERY_ATTEMPTS;
   await ctx.db.query(
     `update person_notice_deliveries
         set attempts = $2, status = $3, last_error = $4, last_attempt_at = $5, next_attempt_at = $6,

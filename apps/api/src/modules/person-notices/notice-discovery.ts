@@ -59,8 +59,16 @@ select (select count(*)::int from inserted) as notices,
        (select count(*)::int from moved) as chains,
        (select count(*)::int from heads where to_seq < head_seq) as behind`;
 
+/** Whether any chain has rows past its cursor: most runs find none and stop at this cheap read. */
+const ANY_NEW_SQL = `select exists (
+    select 1 from audit_chain_heads h
+      left join person_notice_cursors c on c.organization_id = h.organization_id and c.shard = h.shard
+     where h.last_seq > coalesce(c.last_seq, 0)) as any_new`;
+
 /** Records the notices of every event committed since the last call; returns how many. */
 export async function discoverNotices(ctx: AppContext): Promise<number> {
+  const [check] = await ctx.db.query<{ any_new: boolean }>(ANY_NEW_SQL);
+  if (!check!.any_new) return 0;
   let total = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const [row] = await ctx.db.query<{ notices: number; chains: number; behind: number }>(
