@@ -18,7 +18,8 @@ const BENCH_IDENTITY_PROVIDER = {
 };
 
 export async function startBenchServer(env: Record<string, string>, execArgv: string[] = []) {
-  const port = 4100 + Math.floor(Math.random() * 800);
+  // 4200-4999 holds no port that fetch refuses (4190, sieve, is one: 'bad port').
+  const port = 4200 + Math.floor(Math.random() * 800);
   const child = fork(path.join(import.meta.dirname, 'tokens/server.ts'), {
     execArgv: [
       '--import',
