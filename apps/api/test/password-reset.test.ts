@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { deliverDueAccountNotices } from '../src/modules/account-notices/account-notices.service.ts';
 import { sweepAuthRecords } from '../src/modules/auth/auth-sweep.service.ts';
 import { createOrganization, databaseKinds, request } from './harness.ts';
 import {
@@ -73,6 +74,61 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('reset_token_invalid');
     expect(again.body.detail_ar).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('tells the email and the phone of a reset, with when and from where, and nothing else', async () => {
+    const person = await registerConfirmed(suite.server);
+    const email = person.body.email!;
+    const phone = person.body.phoneNumber!;
+    const token = await requestLink(email);
+    const noticesOf = () =>
+      suite.server.db.query<{ channel: string; destination: string }>(
+        `select channel, destination from account_notices
+          where user_id = (select id from users where email = $1) order by channel`,
+        [email],
+      );
+    expect(await noticesOf()).toEqual([]);
+
+    const ip = '203.0.113.44';
+    const resetAt = clock.now();
+    const reset = await post('/api/v1/auth/reset-password', {
+      json: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      headers: fromIp(ip),
+    });
+    expect(reset.status).toBe(200);
+    // Written with the reset, before the answer.
+    expect(await noticesOf()).toEqual([
+      { channel: 'email', destination: email },
+      { channel: 'sms', destination: phone },
+    ]);
+
+    const mailsBefore = mailsTo(email).length;
+    await deliverDueAccountNotices(suite.server.ctx);
+    const [mail] = mailsTo(email).slice(mailsBefore);
+    expect(mail!.subject).toBe('تنقين: أُعيد تعيين كلمة المرور / Tanqin: Your password was reset');
+    // Riyadh is UTC+3 all year.
+    const riyadh = new Date(resetAt.getTime() + 3 * 3_600_000).toISOString().slice(0, 16);
+    expect(mail!.text).toContain(`الوقت: ${riyadh.replace('T', ' ')} بتوقيت الرياض`);
+    expect(mail!.text).toContain(`Address: ${ip}`);
+    expect(mail!.text).toContain('and all its sessions were ended');
+    expect(mail!.text).toContain('secure your email account first');
+    const [sms] = outbox(suite.server)
+      .filter((entry) => entry.to === phone && entry.channel === 'sms')
+      .slice(-1);
+    expect(sms!.text).toContain('أُعيد تعيين كلمة مرور حسابك في تنقين');
+    expect(sms!.text).toContain(ip);
+    for (const text of [mail!.text, mail!.subject, sms!.text]) {
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(NEW_PASSWORD);
+    }
+    expect(await noticesOf()).toEqual([]);
+
+    // A refused reset (the link again) tells nothing.
+    const again = await post('/api/v1/auth/reset-password', {
+      json: { token, password: 'An0therPassword', confirmPassword: 'An0therPassword' },
+    });
+    expect(again.status).toBe(400);
+    expect(await noticesOf()).toEqual([]);
   });
 
   it('answers the same for an unknown email and sends nothing', async () => {

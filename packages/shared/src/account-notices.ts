@@ -4,14 +4,17 @@ import type { ContactChannel } from './schemas/profile.ts';
 /*
  * The texts of the messages that keep an account safe: the code that confirms a new email or
  * phone, and the security notices sent to the account's own addresses whatever its notification
- * preferences (a contact change asked, a new password, two-step on or off, a new device). Arabic
- * first, then English, like every message of the product.
+ * preferences (a contact change asked, a new password, a password reset by the mailed link,
+ * two-step on or off, a new device). Arabic first, then English, like every message of the
+ * product. A notice names what happened, when and from where: never a code, a link's token, a
+ * secret or a whole new address.
  */
 
 /** What a security notice tells of. */
 export type AccountNoticeEvent =
   | { kind: 'contact_change_requested'; channel: ContactChannel; newAddress: string }
   | { kind: 'password_changed' }
+  | { kind: 'password_reset' }
   | { kind: 'two_factor_enabled' }
   | { kind: 'two_factor_disabled' }
   | { kind: 'new_device_sign_in'; userAgent: string | null };
@@ -57,7 +60,21 @@ function deviceName(userAgent: string | null): string {
   return [browser, os].filter(Boolean).join(' / ');
 }
 
-function whatHappened(event: AccountNoticeEvent) {
+interface IfNotYou {
+  ar: string;
+  en: string;
+  sms: string;
+}
+
+interface WhatHappened {
+  subject: { ar: string; en: string };
+  ar: string;
+  en: string;
+  /** Instead of "change your password now" (CHANGE_YOUR_PASSWORD). */
+  ifNotYou?: IfNotYou;
+}
+
+function whatHappened(event: AccountNoticeEvent): WhatHappened {
   switch (event.kind) {
     case 'contact_change_requested': {
       const to = maskedAddress(event.newAddress);
@@ -78,6 +95,18 @@ function whatHappened(event: AccountNoticeEvent) {
         subject: { ar: 'تغيّرت كلمة المرور', en: 'Your password was changed' },
         ar: 'تم تغيير كلمة مرور حسابك في تنقين.',
         en: 'The password of your Tanqin account was changed.',
+      };
+    case 'password_reset':
+      return {
+        subject: { ar: 'أُعيد تعيين كلمة المرور', en: 'Your password was reset' },
+        ar: 'أُعيد تعيين كلمة مرور حسابك في تنقين بالرابط المرسل إلى بريدك الإلكتروني، وأُنهيت جميع جلساته.',
+        en: 'The password of your Tanqin account was reset with the link sent to your email, and all its sessions were ended.',
+        // The link went to the mailbox: whoever used it may hold the mailbox too.
+        ifNotYou: {
+          ar: 'إن لم تكن أنت فأمّن بريدك الإلكتروني أولاً، ثم أعد تعيين كلمة المرور من صفحة تسجيل الدخول.',
+          en: 'If this was not you, secure your email account first, then reset your password again from the sign-in page.',
+          sms: 'إن لم تكن أنت فأمّن بريدك الإلكتروني وأعد تعيين كلمة المرور.',
+        },
       };
     case 'two_factor_enabled':
       return {
@@ -102,30 +131,28 @@ function whatHappened(event: AccountNoticeEvent) {
   }
 }
 
+/** What the account holder should do if the change was not theirs. */
+const CHANGE_YOUR_PASSWORD: IfNotYou = {
+  ar: 'إن لم تكن أنت فغيّر كلمة المرور فوراً وأنهِ الجلسات الأخرى من إعدادات حسابك.',
+  en: 'If this was not you, change your password now and end your other sessions in your account settings.',
+  sms: 'إن لم تكن أنت فغيّر كلمة المرور فوراً.',
+};
+
 /** A security notice: the mail (both languages) and the shorter SMS, with the time and address. */
 export function accountNoticeMessage(event: AccountNoticeEvent, where: NoticeCircumstances) {
   const what = whatHappened(event);
+  const ifNotYou = what.ifNotYou ?? CHANGE_YOUR_PASSWORD;
   const when = riyadhTime(where.at);
   const from = (language: 'ar' | 'en') => {
     const country = countryName(where.country, language);
     return `${where.ip ?? '-'}${country ? ` (${country})` : ''}`;
   };
-  const ar = [
-    what.ar,
-    `الوقت: ${when} بتوقيت الرياض`,
-    `العنوان: ${from('ar')}`,
-    'إن لم تكن أنت فغيّر كلمة المرور فوراً وأنهِ الجلسات الأخرى من إعدادات حسابك.',
-  ];
-  const en = [
-    what.en,
-    `Time: ${when} (Riyadh time)`,
-    `Address: ${from('en')}`,
-    'If this was not you, change your password now and end your other sessions in your account settings.',
-  ];
+  const ar = [what.ar, `الوقت: ${when} بتوقيت الرياض`, `العنوان: ${from('ar')}`, ifNotYou.ar];
+  const en = [what.en, `Time: ${when} (Riyadh time)`, `Address: ${from('en')}`, ifNotYou.en];
   return {
     subject: `تنقين: ${what.subject.ar} / Tanqin: ${what.subject.en}`,
     text: [...ar, '', ...en].join('\n'),
-    sms: `${what.ar}\n${when} - ${from('ar')}\nإن لم تكن أنت فغيّر كلمة المرور فوراً.`,
+    sms: `${what.ar}\n${when} - ${from('ar')}\n${ifNotYou.sms}`,
   };
 }
 

@@ -23,10 +23,26 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 20;
 const MAX_BATCHES_PER_RUN = 10;
 
+type Destination = { channel: 'email' | 'sms'; to: string };
+
 /**
- * Queues a notice of `event` to the account's email; a phone change is told to the old phone (by
- * SMS) when the account has one. `db` is the transaction of the change.
+ * Where a notice goes: the account's email; a phone change to the old phone instead (when the
+ * account has one); a password reset to the phone as well, since whoever used the mailed link may
+ * hold the mailbox.
  */
+function destinationsOf(
+  event: AccountNoticeEvent,
+  account: { email: string; phone: string | null },
+): Destination[] {
+  const email: Destination = { channel: 'email', to: account.email };
+  const phone: Destination[] = account.phone ? [{ channel: 'sms', to: account.phone }] : [];
+  if (event.kind === 'contact_change_requested' && event.channel === 'phone') {
+    return phone.length > 0 ? phone : [email];
+  }
+  return event.kind === 'password_reset' ? [email, ...phone] : [email];
+}
+
+/** Queues the notices of `event` to the account's addresses. `db` is the transaction of the change. */
 export async function queueAccountNotice(
   ctx: AppContext,
   db: Queryable,
@@ -45,15 +61,22 @@ export async function queueAccountNotice(
     ip: meta.ip ?? null,
     country: meta.ip ? countryOf(meta.ip) : undefined,
   });
-  const bySms = event.kind === 'contact_change_requested' && event.channel === 'phone';
-  const destination = bySms && account.phone ? account.phone : account.email;
-  await db.query(
-    `insert into account_notices (id, user_id, channel, destination, subject, body, next_attempt_at, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $7)`,
-    bySms && account.phone
-      ? [randomUUID(), userId, 'sms', destination, null, message.sms, now]
-      : [randomUUID(), userId, 'email', destination, message.subject, message.text, now],
-  );
+  for (const destination of destinationsOf(event, account)) {
+    const bySms = destination.channel === 'sms';
+    await db.query(
+      `insert into account_notices (id, user_id, channel, destination, subject, body, next_attempt_at, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $7)`,
+      [
+        randomUUID(),
+        userId,
+        destination.channel,
+        destination.to,
+        bySms ? null : message.subject,
+        bySms ? message.sms : message.text,
+        now,
+      ],
+    );
+  }
 }
 
 interface ClaimedNotice {

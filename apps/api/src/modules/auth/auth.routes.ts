@@ -135,7 +135,7 @@ export async function authRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
       },
     },
     async (request) => {
-      await resetPassword(ctx, request.body);
+      await resetPassword(ctx, request.body, { ip: request.ip });
       return { success: true as const };
     },
   );

@@ -5,6 +5,7 @@ import { hmacSha256 } from '../../lib/crypto.ts';
 import { createMailSender } from '../../lib/mail/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
+import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
 import { accountFailureKey } from './lockout.ts';
 import { endUserSessions } from './sessions.service.ts';
 
@@ -79,8 +80,15 @@ export async function requestPasswordReset(
     .catch((error) => meta.log.error({ err: error }, 'password reset mail could not be sent'));
 }
 
-/** `POST /auth/reset-password`: sets the new password and ends every session of the account. */
-export async function resetPassword(ctx: AppContext, input: { token: string; password: string }) {
+/**
+ * `POST /auth/reset-password`: sets the new password, ends every session of the account and
+ * queues the security notice (to the email, and the phone when there is one).
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; password: string },
+  meta: { ip: string },
+) {
   if (!hasValidChecksum(RESET_PREFIX, input.token)) throw resetTokenInvalid();
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
@@ -104,6 +112,7 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
     );
     await tx.query('delete from two_factor_challenges where user_id = $1', [row.user_id]);
     await endUserSessions(ctx, tx, row.user_id);
+    await queueAccountNotice(ctx, tx, row.user_id, { kind: 'password_reset' }, meta);
     return user!.email;
   });
   // A new password lifts the lock that wrong passwords from unknown devices put on the account.
