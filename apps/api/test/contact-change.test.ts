@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MailSender } from '../src/lib/mail/index.ts';
 import { generateTotp } from '../src/lib/totp.ts';
-import { deliverDueAccountNotices } from '../src/modules/account-notices/account-notices.service.ts';
+import {
+  deliverDueAccountNotices,
+  FAILED_NOTICE_DAYS,
+} from '../src/modules/account-notices/account-notices.service.ts';
+import { sweepAuthRecords } from '../src/modules/auth/auth-sweep.service.ts';
+import {
+  MAX_DELIVERY_ATTEMPTS,
+  retryDelayMs,
+} from '../src/modules/notifications/notification-delivery.service.ts';
 import { createOrganization, databaseKinds, request } from './harness.ts';
 import {
   freshIp,
@@ -366,5 +374,50 @@ describe.each(databaseKinds)('confirmed contact changes and security notices on 
     clock.advance(30_000);
     await sendNotices();
     expect(messagesTo(person.body.email!)).toHaveLength(1);
+  });
+
+  it('gives up after 8 attempts and deletes the failed notice a month later', async () => {
+    const person = await registerConfirmed(suite.server);
+    const ctx = suite.server.ctx;
+    const working = ctx.mail;
+    ctx.mail = {
+      send: () => Promise.reject(new Error('SMTP 550 mailbox unavailable')),
+      close: async () => {},
+    };
+    const rowOf = async () =>
+      (
+        await ctx.db.query<{ attempts: number; next_attempt_at: Date | null }>(
+          `select attempts, next_attempt_at from account_notices
+            where user_id = (select id from users where email = $1)`,
+          [person.body.email],
+        )
+      )[0];
+    try {
+      await post('/api/v1/profile/password', {
+        token: person.token,
+        json: {
+          currentPassword: person.body.password,
+          newPassword: 'N3wPassword',
+          confirmPassword: 'N3wPassword',
+        },
+      });
+      for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
+        await sendNotices();
+        clock.advance(retryDelayMs(attempt));
+      }
+    } finally {
+      ctx.mail = working;
+    }
+    expect(await rowOf()).toEqual({ attempts: MAX_DELIVERY_ATTEMPTS, next_attempt_at: null });
+    await sendNotices();
+    expect(messagesTo(person.body.email!)).toHaveLength(0);
+
+    // Kept for a month after it was queued (the attempts took about an hour of it), then deleted.
+    clock.advance((FAILED_NOTICE_DAYS - 1) * 24 * 3_600_000);
+    await sweepAuthRecords(ctx);
+    expect(await rowOf()).toMatchObject({ attempts: MAX_DELIVERY_ATTEMPTS });
+    clock.advance(24 * 3_600_000);
+    await sweepAuthRecords(ctx);
+    expect(await rowOf()).toBeUndefined();
   });
 });

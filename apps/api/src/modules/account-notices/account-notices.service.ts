@@ -22,6 +22,12 @@ import {
 const CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 20;
 const MAX_BATCHES_PER_RUN = 10;
+/**
+ * A notice that failed every attempt is kept this long, for whoever looks into "I was never
+ * told" (its last_error), then deleted: after a month it is only a copy of an address and of a
+ * notice nobody will send. The request log keeps calls as long by default.
+ */
+export const FAILED_NOTICE_DAYS = 30;
 
 type Destination = { channel: 'email' | 'sms'; to: string };
 
@@ -144,5 +150,14 @@ function claimDueNotices(ctx: AppContext) {
                     order by next_attempt_at limit ${BATCH_SIZE} for update skip locked)
      returning id, channel, destination, subject, body, attempts`,
     [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
+  );
+}
+
+/** Deletes the notices that failed every attempt, queued over FAILED_NOTICE_DAYS ago. */
+export async function deleteFailedAccountNotices(ctx: AppContext) {
+  const cutoff = new Date(ctx.clock.now().getTime() - FAILED_NOTICE_DAYS * 24 * 60 * 60_000);
+  await ctx.db.query(
+    'delete from account_notices where next_attempt_at is null and created_at < $1',
+    [cutoff],
   );
 }
