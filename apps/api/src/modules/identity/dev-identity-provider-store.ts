@@ -1,12 +1,15 @@
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../../db/database.ts';
+import { decrypt, deriveKey, encrypt } from '../../lib/crypto.ts';
 
 /*
  * Where the development identity provider keeps its state (an oidc-provider Adapter): rows of
  * `dev_identity_provider_records`, so a sign-in begun on one process finishes on any other; and
  * its signing key, the same for every process.
  * Expiry is by the wall clock (Date.now), as oidc-provider computes its own `exp` by it.
+ * Payloads are sealed (AES-256-GCM, bound to their model and id): a session's account and a
+ * code's claims are the national id the person typed.
  */
 
 /** The models a grant owns: revoking a grant deletes these, never an interaction or a session. */
@@ -23,11 +26,24 @@ const LIVE = '(expires_at is null or expires_at > $3)';
 
 class DatabaseAdapter implements Adapter {
   private readonly db: Queryable;
+  private readonly key: Buffer;
   private readonly model: string;
 
-  constructor(db: Queryable, model: string) {
+  constructor(db: Queryable, key: Buffer, model: string) {
     this.db = db;
+    this.key = key;
     this.model = model;
+  }
+
+  private seal(id: string, payload: AdapterPayload): string {
+    return encrypt(this.key, JSON.stringify(payload), `${this.model}:${id}`);
+  }
+
+  private open(row: SealedRow): AdapterPayload {
+    const payload = JSON.parse(
+      decrypt(this.key, row.sealed_payload, `${this.model}:${row.id}`).toString('utf8'),
+    ) as AdapterPayload;
+    return row.consumed === null ? payload : { ...payload, consumed: Number(row.consumed) };
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
@@ -35,15 +51,15 @@ class DatabaseAdapter implements Adapter {
       typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
     await this.db.query(
       `insert into dev_identity_provider_records
-         (model, id, payload, uid, user_code, grant_id, expires_at)
-       values ($1, $2, $3::jsonb, $4, $5, $6, $7)
-       on conflict (model, id) do update set payload = excluded.payload, uid = excluded.uid,
-         user_code = excluded.user_code, grant_id = excluded.grant_id,
-         expires_at = excluded.expires_at`,
+         (model, id, sealed_payload, uid, user_code, grant_id, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (model, id) do update set sealed_payload = excluded.sealed_payload,
+         uid = excluded.uid, user_code = excluded.user_code, grant_id = excluded.grant_id,
+         expires_at = excluded.expires_at, consumed = null`,
       [
         this.model,
         id,
-        JSON.stringify(payload),
+        this.seal(id, payload),
         payload.uid ?? null,
         payload.userCode ?? null,
         OWNED_BY_GRANT.has(this.model) ? (payload.grantId ?? null) : null,
@@ -65,19 +81,19 @@ class DatabaseAdapter implements Adapter {
   }
 
   private async findWhere(condition: string, value: string) {
-    const [row] = await this.db.query<{ payload: AdapterPayload }>(
-      `select payload from dev_identity_provider_records
+    const [row] = await this.db.query<SealedRow>(
+      `select id, sealed_payload, consumed from dev_identity_provider_records
        where model = $1 and ${condition} and ${LIVE}`,
       [this.model, value, new Date()],
     );
-    return row?.payload;
+    return row && this.open(row);
   }
 
   /** Marks a code used; a second redemption then finds it consumed (and revokes its grant). */
   async consume(id: string) {
     await this.db.query(
       `update dev_identity_provider_records
-       set payload = payload || jsonb_build_object('consumed', $3::bigint)
+       set consumed = $3
        where model = $1 and id = $2`,
       [this.model, id, Math.floor(Date.now() / 1000)],
     );
@@ -98,9 +114,16 @@ class DatabaseAdapter implements Adapter {
   }
 }
 
+interface SealedRow {
+  id: string;
+  sealed_payload: string;
+  consumed: string | number | null;
+}
+
 /** oidc-provider's `adapter` option: one adapter per model, all on this database. */
-export function databaseAdapter(db: Queryable): (model: string) => Adapter {
-  return (model) => new DatabaseAdapter(db, model);
+export function databaseAdapter(db: Queryable, pepper: Buffer): (model: string) => Adapter {
+  const key = deriveKey(pepper, 'dev-identity-provider-records');
+  return (model) => new DatabaseAdapter(db, key, model);
 }
 
 /** Deletes the records past their expiry (a background job); resolves how many. */

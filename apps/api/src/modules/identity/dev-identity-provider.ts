@@ -30,7 +30,7 @@ export async function createDevIdentityProvider(ctx: AppContext): Promise<Provid
   }
   const { issuer, clientId, clientSecret, nationalIdClaim } = config.identity;
   const provider = new Provider(issuer, {
-    adapter: databaseAdapter(ctx.db),
+    adapter: databaseAdapter(ctx.db, ctx.keys.pepper),
     clients: [
       {
         client_id: clientId,
