@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { type AccountNoticeEvent, accountNoticeMessage } from '@tanqin/shared';
+import { describe, expect, it, vi } from 'vitest';
 import type { MailSender } from '../src/lib/mail/index.ts';
 import { generateTotp } from '../src/lib/totp.ts';
 import {
@@ -339,6 +340,94 @@ describe.each(databaseKinds)('confirmed contact changes and security notices on 
     expect(messagesTo(org.admin.email)).toMatchObject([
       { subject: 'تنقين: تسجيل دخول من جهاز جديد / Tanqin: Sign-in from a new device' },
     ]);
+  });
+
+  it('never puts a code, a token, a secret, a password or a whole new address in a notice', async () => {
+    const person = await registerConfirmed(suite.server);
+    const secrets: string[] = [person.body.password!];
+    const userAgent =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+    expect(
+      (await login(person.body.email!, person.body.password!, { 'user-agent': userAgent })).status,
+    ).toBe(200);
+
+    const email = newEmail();
+    await save(person, { email });
+    const emailCode = lastCode(suite.server, email);
+    expect((await confirm(person, 'email', emailCode)).status).toBe(200);
+    clock.advance(60_000);
+    const phone = newPhone();
+    await save(person, { email, phoneNumber: phone });
+    const phoneCode = lastCode(suite.server, phone);
+    expect((await confirm(person, 'phone', phoneCode)).status).toBe(200);
+    secrets.push(email, phone, emailCode, phoneCode);
+
+    const changed = await post('/api/v1/profile/password', {
+      token: person.token,
+      json: {
+        currentPassword: person.body.password,
+        newPassword: 'N3wPassword',
+        confirmPassword: 'N3wPassword',
+      },
+    });
+    expect(changed.status).toBe(200);
+    const setup = await post('/api/v1/profile/2fa/setup', { token: person.token });
+    const enableCode = generateTotp(setup.body.secret, clock.now().getTime());
+    const enabled = await post('/api/v1/profile/2fa/enable', {
+      token: person.token,
+      json: { code: enableCode },
+    });
+    expect(enabled.status).toBe(200);
+    clock.advance(30_000);
+    const disableCode = generateTotp(setup.body.secret, clock.now().getTime());
+    const disabled = await post('/api/v1/profile/2fa/disable', {
+      token: person.token,
+      json: { password: 'N3wPassword', code: disableCode },
+    });
+    expect(disabled.status).toBe(200);
+    secrets.push('N3wPassword', setup.body.secret, enableCode, disableCode);
+    secrets.push(...enabled.body.recovery_codes);
+
+    await post('/api/v1/auth/forgot-password', { json: { email }, headers: fromIp(freshIp()) });
+    // The link's mail leaves after the answer.
+    const resetToken = await vi.waitFor(() => {
+      const link = messagesTo(email).find((mail) => mail.text.includes('#token='));
+      return link!.text.match(/#token=(\S+)/)![1]!;
+    });
+    const reset = await post('/api/v1/auth/reset-password', {
+      json: { token: resetToken, password: 'Res3tPassword', confirmPassword: 'Res3tPassword' },
+    });
+    expect(reset.status).toBe(200);
+    secrets.push(resetToken, 'Res3tPassword');
+
+    const notices = await suite.server.db.query<{ subject: string | null; body: string }>(
+      'select subject, body from account_notices where user_id = (select id from users where email = $1)',
+      [email],
+    );
+    // Every kind of notice was written (the first line of each, whatever the time and address).
+    const firstLine = (event: AccountNoticeEvent) =>
+      accountNoticeMessage(event, { at: clock.now(), ip: null }).sms.split('\n')[0]!;
+    const everyKind: Record<AccountNoticeEvent['kind'], string[]> = {
+      contact_change_requested: [
+        firstLine({ kind: 'contact_change_requested', channel: 'email', newAddress: email }),
+        firstLine({ kind: 'contact_change_requested', channel: 'phone', newAddress: phone }),
+      ],
+      password_changed: [firstLine({ kind: 'password_changed' })],
+      password_reset: [firstLine({ kind: 'password_reset' })],
+      two_factor_enabled: [firstLine({ kind: 'two_factor_enabled' })],
+      two_factor_disabled: [firstLine({ kind: 'two_factor_disabled' })],
+      new_device_sign_in: [firstLine({ kind: 'new_device_sign_in', userAgent })],
+    };
+    for (const line of Object.values(everyKind).flat()) {
+      expect(notices.some((notice) => notice.body.startsWith(line))).toBe(true);
+    }
+    for (const notice of notices) {
+      const text = `${notice.subject ?? ''}\n${notice.body}`;
+      for (const secret of secrets) expect(text).not.toContain(secret);
+      expect(text).not.toContain('tqpr_');
+      // No code and no whole phone number: no run of six digits at all.
+      expect(text).not.toMatch(/\d{6}/);
+    }
   });
 
   it('retries a notice the mail server refused, without failing the change', async () => {
