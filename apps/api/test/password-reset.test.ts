@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { generateSecret } from '../src/lib/secret-format.ts';
 import { deliverDueAccountNotices } from '../src/modules/account-notices/account-notices.service.ts';
 import { sweepAuthRecords } from '../src/modules/auth/auth-sweep.service.ts';
 import { createOrganization, databaseKinds, request } from './harness.ts';
@@ -157,6 +158,35 @@ describe.each(databaseKinds)('forgotten password on %s', (kind) => {
       expect(late.status).toBe(400);
       expect(late.body.code).toBe('reset_token_invalid');
     }
+  });
+
+  it('says whether a link still works without using it: fresh yes; used, expired or junk no', async () => {
+    const check = async (token: unknown) => {
+      const res = await post('/api/v1/auth/reset-password/check', { json: { token } });
+      if (res.status === 200) expect(res.headers.get('cache-control')).toBe('no-store');
+      return res;
+    };
+    const person = await registerConfirmed(suite.server);
+    const used = await requestLink(person.body.email!);
+    expect((await check(used)).body).toEqual({ valid: true });
+    expect((await check(used)).body).toEqual({ valid: true });
+    const reset = await post('/api/v1/auth/reset-password', {
+      json: { token: used, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(reset.status).toBe(200);
+    expect((await check(used)).body).toEqual({ valid: false });
+
+    const expired = await requestLink(person.body.email!);
+    clock.advance(30 * 60 * 1000 + 1000);
+    expect((await check(expired)).body).toEqual({ valid: false });
+    for (const junk of ['tqpr_notavalidtoken', generateSecret('tqpr_', 32), 'x']) {
+      const answer = await check(junk);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ valid: false });
+    }
+    const missing = await check('');
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('validation_failed');
   });
 
   it('sweeps links a day after they expired, not before', async () => {

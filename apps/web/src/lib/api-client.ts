@@ -44,6 +44,7 @@ const NO_RETRY_PATHS = [
   '/api/v1/auth/register/individual',
   '/api/v1/auth/forgot-password',
   '/api/v1/auth/reset-password',
+  '/api/v1/auth/reset-password/check',
   '/api/v1/auth/logout',
 ];
 

@@ -145,9 +145,23 @@ export const forgotPasswordSchema = z.object({ email: individualEmailSchema });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 /** `POST /auth/reset-password`. */
+const resetTokenSchema = text('resetTokenRequired')
+  .min(1, 'resetTokenRequired')
+  .max(200, 'tooLong');
+
+/** `POST /auth/reset-password/check`: the token of a reset link, checked when the page opens. */
+export const resetTokenCheckSchema = z.object({ token: resetTokenSchema });
+export type ResetTokenCheckInput = z.input<typeof resetTokenCheckSchema>;
+
+/** 200 of `POST /auth/reset-password/check`: whether the link still works (nothing more). */
+export const resetTokenStatusSchema = z.object({
+  valid: z.boolean().meta({ description: 'false when the link is unknown, used or expired' }),
+});
+export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>;
+
 export const resetPasswordSchema = z
   .object({
-    token: text('resetTokenRequired').min(1, 'resetTokenRequired').max(200, 'tooLong'),
+    token: resetTokenSchema,
     password: passwordSchema,
     confirmPassword: text('passwordsMismatch').max(128, 'tooLong'),
   })

@@ -5,6 +5,8 @@ import {
   meSchema,
   refreshedSchema,
   resetPasswordSchema,
+  resetTokenCheckSchema,
+  resetTokenStatusSchema,
   sessionKindQuerySchema,
   signedInSchema,
   successOnlySchema,
@@ -23,7 +25,11 @@ import {
 import { requireSession, requireUser } from '../../plugins/authenticate.ts';
 import { getMembership } from '../organizations/organizations.service.ts';
 import { login } from './auth.service.ts';
-import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
+import {
+  isResetTokenValid,
+  requestPasswordReset,
+  resetPassword,
+} from './password-reset.service.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   endSession,
@@ -117,6 +123,25 @@ export async function authRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
     async (request, reply) => {
       await requestPasswordReset(ctx, request.body.email, { ip: request.ip, log: request.log });
       return reply.code(202).send({ success: true });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password/check',
+    {
+      schema: {
+        summary: "Whether a reset link's token still works, without using it",
+        description:
+          'The reset page asks this when it opens, to say at once that a link is unknown, used or expired. The token goes in the body, never in the address (addresses are logged).',
+        tags: ['Sessions'],
+        security: [],
+        body: resetTokenCheckSchema,
+        response: { 200: resetTokenStatusSchema, ...problemAnswers(BODY_PROBLEMS) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { valid: await isResetTokenValid(ctx, request.body.token) };
     },
   );
 

@@ -81,6 +81,21 @@ export async function requestPasswordReset(
 }
 
 /**
+ * `POST /auth/reset-password/check`: whether a reset link still works (known, unused, not
+ * expired), without using it, so the page can say a dead link is dead as soon as it opens. It
+ * says no more than valid or not, and guessing a 256-bit token is hopeless.
+ */
+export async function isResetTokenValid(ctx: AppContext, token: string): Promise<boolean> {
+  if (!hasValidChecksum(RESET_PREFIX, token)) return false;
+  const [row] = await ctx.db.query(
+    `select 1 from password_reset_tokens
+      where token_hash = $1 and used_at is null and expires_at > $2`,
+    [hmacSha256(ctx.keys.pepper, token), ctx.clock.now()],
+  );
+  return row !== undefined;
+}
+
+/**
  * `POST /auth/reset-password`: sets the new password, ends every session of the account and
  * queues the security notice (to the email, and the phone when there is one).
  */

@@ -5,8 +5,8 @@ import {
   type ResetPasswordInput,
   resetPasswordSchema,
 } from '@tanqin/shared';
-import { ArrowLeft, CheckCircle2, Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ArrowLeft, CheckCircle2, LoaderCircle, Send } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ import { useFieldErrorText } from '../../lib/field-error-text.ts';
 import { LTR_INPUT } from '../../lib/ltr-input.ts';
 import { failureReason } from '../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../lib/server-field-errors.ts';
-import { useForgotPassword, useResetPassword } from './api/auth.ts';
+import { useForgotPassword, useResetLinkStatus, useResetPassword } from './api/auth.ts';
 import { AuthShell, linkClasses } from './components/auth-shell.tsx';
 import { guardedSubmit } from './components/guarded-submit.ts';
 import { SubmitButton } from './components/submit-button.tsx';
@@ -52,9 +52,7 @@ export function ForgotPasswordPage() {
   );
 
   return token ? (
-    <AuthShell title={t('reset.title')} subtitle={t('reset.subtitle')} below={backToLogin}>
-      <ResetForm token={token} onRequestNew={() => setToken(null)} />
-    </AuthShell>
+    <ResetLink token={token} onRequestNew={() => setToken(null)} below={backToLogin} />
   ) : (
     <AuthShell title={t('forgot.title')} subtitle={t('forgot.subtitle')} below={backToLogin}>
       <RequestForm />
@@ -113,6 +111,60 @@ function RequestForm() {
         pendingLabel={t('forgot.submitting')}
       />
     </form>
+  );
+}
+
+/**
+ * A mailed reset link, checked as the page opens: a dead one (unknown, used or expired) says so
+ * at once with a way to ask for a new one; a live one shows the new password form. Should the
+ * check itself fail (offline), the form shows and its submit tells.
+ */
+function ResetLink({
+  token,
+  onRequestNew,
+  below,
+}: {
+  token: string;
+  onRequestNew: () => void;
+  below: ReactNode;
+}) {
+  const { t } = useTranslation('personalAuth');
+  const status = useResetLinkStatus(token);
+  const isDead =
+    status.data?.valid === false ||
+    (status.error instanceof ApiError && status.error.status === 400);
+
+  if (isDead) {
+    return (
+      <AuthShell title={t('reset.deadTitle')} below={below}>
+        <div className="space-y-5">
+          <Alert tone="error">
+            <p className="font-semibold">{t('reset.invalidLink')}</p>
+            <p>{t('reset.deadHint')}</p>
+          </Alert>
+          <button
+            type="button"
+            className={`${buttonClasses('primary', 'lg')} w-full`}
+            onClick={onRequestNew}
+          >
+            <Send aria-hidden className="size-5 rtl:-scale-x-100" />
+            {t('reset.requestNew')}
+          </button>
+        </div>
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell title={t('reset.title')} subtitle={t('reset.subtitle')} below={below}>
+      {status.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+          <LoaderCircle aria-hidden className="size-5 animate-spin motion-reduce:animate-none" />
+          {t('reset.checking')}
+        </p>
+      ) : (
+        <ResetForm token={token} onRequestNew={onRequestNew} />
+      )}
+    </AuthShell>
   );
 }
 

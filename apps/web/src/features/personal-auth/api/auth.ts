@@ -8,13 +8,15 @@ import type {
   Registered,
   ResendCodeInput,
   ResetPasswordInput,
+  ResetTokenCheckInput,
+  ResetTokenStatus,
   SignedIn,
   SuccessOnly,
   Verification,
   VerifyIndividualInput,
   VerifyTwoFactorInput,
 } from '@tanqin/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { setLanguage } from '../../../lib/i18n.ts';
 import { setToken } from '../../../lib/session.ts';
@@ -114,6 +116,26 @@ export const useForgotPassword = () =>
         body: input,
         side: 'individual',
       }),
+  });
+
+/**
+ * Whether a reset link still works, asked once when its page opens (nothing is used up), so a
+ * dead link says so before anyone types a new password.
+ */
+export const useResetLinkStatus = (token: string) =>
+  useQuery({
+    queryKey: ['auth', 'reset-link', token],
+    queryFn: ({ signal }) =>
+      apiRequest<ResetTokenStatus>('/api/v1/auth/reset-password/check', {
+        method: 'POST',
+        body: { token } satisfies ResetTokenCheckInput,
+        side: 'individual',
+        signal,
+      }),
+    retry: false,
+    // Asked again each time the page opens (a link used meanwhile is dead), never while it is open.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
   });
 
 export const useResetPassword = () =>
