@@ -97,7 +97,13 @@ describe.each(databaseKinds)('a person reports a code as not theirs on %s', (kin
     );
     expect(listed.status).toBe(200);
     const [shown] = listed.body.events;
-    expect(shown).toMatchObject({ event_type: 'misuse_reported', event_severity: 'critical' });
+    // No API request caused it: no request to link to in the security center.
+    expect(shown).toMatchObject({
+      event_type: 'misuse_reported',
+      event_severity: 'critical',
+      request_path: null,
+      request_method: null,
+    });
     expect(summarizeSecurityEvent(shown, 'ar', (c) => c)).toBe(
       `أبلغ صاحب رقم الهوية عن إساءة استخدام: الرمز \u2068${code.body.token_id}\u2069 الذي أصدرته جهتك لم يكن بطلبه، وأُلغي الرمز. ملاحظته: «\u2068${note}\u2069»`,
     );

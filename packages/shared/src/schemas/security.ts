@@ -152,7 +152,9 @@ export const securityEventSchema = z.object({
   event_description: z.string(),
   client_ip: z.string().nullable(),
   user_agent: z.string().nullable(),
-  request_path: z.string().nullable(),
+  request_path: z.string().nullable().meta({
+    description: 'Path of the request that caused the event; null when no request did (a report)',
+  }),
   request_method: z.string().nullable(),
   additional_data: z.record(z.string(), z.unknown()).nullable(),
   api_key_id: z.uuid().nullable(),

@@ -68,6 +68,47 @@ describe('security events panel', () => {
     expect(within(table).queryByText(/قدّمت جهة أخرى/)).not.toBeInTheDocument();
   });
 
+  it('links to the requests around an event a request caused, and only then', async () => {
+    const KEY_ID = '00000000-0000-4000-8000-0000000000a1';
+    mockApi({
+      'GET /api/v1/security/events': () =>
+        json(200, {
+          events: [
+            event({ api_key_id: KEY_ID }),
+            event({
+              id: '00000000-0000-4000-8000-0000000000e2',
+              event_type: 'misuse_reported',
+              event_severity: 'critical',
+              event_description: 'The holder of the national id reported code x as not theirs',
+              client_ip: null,
+              user_agent: null,
+              request_path: null,
+              request_method: null,
+              additional_data: { token_id: 'tok_1', role: 'issued', revoked: true, note: null },
+              api_key_id: null,
+              api_key_name: null,
+            }),
+          ],
+          total: 2,
+          page: 1,
+          page_size: 20,
+        }),
+    });
+    renderWithProviders(<SecurityEventsPanel organizationId={ORG_ID} canResolve />);
+    const table = await screen.findByRole('region', { name: 'جدول أحداث الأمان' });
+    const [fromRequest, reported] = within(table).getAllByRole('row').slice(1);
+    const link = within(fromRequest!).getByRole('link', { name: 'الطلبات حول هذا الحدث' });
+    const search = new URLSearchParams(link.getAttribute('href')!.split('?')[1]);
+    expect(Object.fromEntries(search)).toEqual({
+      tab: 'requests',
+      api_key_id: KEY_ID,
+      from: '2025-03-05T09:59:00.000Z',
+      to: '2025-03-05T10:01:00.000Z',
+    });
+    expect(within(reported!).getByText('بلاغ إساءة استخدام')).toBeInTheDocument();
+    expect(within(reported!).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('asks for the chosen filters and shows each event with its status', async () => {
     const { fetchMock } = mockApi({
       'GET /api/v1/security/events': () =>

@@ -126,6 +126,7 @@ function EventRow({
   isResolving: boolean;
 }) {
   const { t, i18n } = useTranslation('security');
+  const requests = eventRequestFilters(event);
   // On a phone each event is a card: every column on its own line, status and resolve included.
   const label = (key: string) => (
     <span aria-hidden className="mb-1 block text-xs font-semibold text-slate-500 md:hidden">
@@ -155,9 +156,11 @@ function EventRow({
             })}
           </Badge>
         ) : null}
-        <p className="mt-2">
-          <RequestsLink filters={eventRequestFilters(event)}>{t('events.requests')}</RequestsLink>
-        </p>
+        {requests ? (
+          <p className="mt-2">
+            <RequestsLink filters={requests}>{t('events.requests')}</RequestsLink>
+          </p>
+        ) : null}
       </Td>
       <Td className={`md:max-w-44 ${STACKED}`}>
         {label('source')}

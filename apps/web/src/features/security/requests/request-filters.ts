@@ -43,12 +43,17 @@ export function requestsSearch(current: URLSearchParams, filters: RequestLogFilt
 
 const MINUTE_MS = 60_000;
 
-/** The calls around a security event: its key (when it has one), a minute either side. */
+/**
+ * The calls around a security event: its key (when it has one), a minute either side. None for an
+ * event no request caused (a person's "this wasn't me" report): it records no request path.
+ */
 export function eventRequestFilters(event: {
+  request_path: string | null;
   api_key_id: string | null;
   created_at: string;
   last_seen_at?: string;
-}): RequestLogFilters {
+}): RequestLogFilters | undefined {
+  if (!event.request_path) return undefined;
   const start = new Date(event.created_at).getTime() - MINUTE_MS;
   const end = new Date(event.last_seen_at ?? event.created_at).getTime() + MINUTE_MS;
   return {
