@@ -128,6 +128,65 @@ describe('the landing page', () => {
     expect(await button.getAttribute('href')).toBe('/org-dashboard');
     await page.context().close();
   });
+
+  it("fits the header's controls side by side on a phone, in both languages, signed in or not", async () => {
+    const page = await app.openPage('mobile');
+    const organisationLink = {
+      ar: { out: 'تسجيل الدخول', in: 'لوحة التحكم' },
+      en: { out: 'Sign in', in: 'Dashboard' },
+    };
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/', '/faq']) {
+        for (const language of ['ar', 'en'] as const) {
+          for (const signedIn of [false, true]) {
+            await page.goto(path);
+            await page.evaluate(
+              ([lang, token]) => {
+                localStorage.setItem('lang', lang);
+                if (token) localStorage.setItem('org_token', 'signed-in');
+                else localStorage.removeItem('org_token');
+              },
+              [language, signedIn] as const,
+            );
+            await page.reload();
+            const header = page.getByRole('banner');
+            await header
+              .getByRole('link', { name: organisationLink[language][signedIn ? 'in' : 'out'] })
+              .waitFor();
+            // What each control draws (its text may spill out of a squeezed box), left to right.
+            const drawn = await header.evaluate((element) =>
+              [...element.querySelectorAll('a, button')]
+                .map((control) => {
+                  const range = document.createRange();
+                  range.selectNodeContents(control);
+                  const content = range.getBoundingClientRect();
+                  const box = control.getBoundingClientRect();
+                  return {
+                    name: control.textContent,
+                    left: Math.min(box.left, content.left),
+                    right: Math.max(box.right, content.right),
+                    shown: box.width > 0,
+                  };
+                })
+                .filter((control) => control.shown)
+                .sort((a, b) => a.left - b.left),
+            );
+            const where = `${path} ${language} ${width}px ${signedIn ? 'signed in' : 'signed out'}`;
+            expect(drawn.length, where).toBe(4);
+            expect(drawn[0]!.left, where).toBeGreaterThanOrEqual(0);
+            expect(drawn.at(-1)!.right, where).toBeLessThanOrEqual(width);
+            drawn.slice(1).forEach((control, i) => {
+              expect(control.left, `${where}: ${control.name}`).toBeGreaterThanOrEqual(
+                drawn[i]!.right,
+              );
+            });
+          }
+        }
+      }
+    }
+    await page.context().close();
+  });
 });
 
 describe('the landing page price', () => {

@@ -13,7 +13,7 @@ export function Logo({
   return (
     <Link
       to="/"
-      className="flex items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700"
+      className="flex shrink-0 items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-brand-700"
     >
       <img src="/logo.svg" alt={t('appName')} width={36} height={36} className="size-9" />
       {withTitle ? (

@@ -24,7 +24,7 @@ export function SiteHeader() {
   const isSignedIn = useBrowserValue(hasOrgToken, false);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         <Logo subtitleFromSm />
         <nav aria-label={t('header.navLabel')} className="hidden lg:block">
           <ul className="flex items-center gap-1">
@@ -40,13 +40,15 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        {/* On a phone (down to 360 px) the four fit only with the icons dropped and paddings
+            narrowed; `max-sm:` because cn does not merge, so a plain `px-2` loses to the size's. */}
         <div className="flex shrink-0 items-center gap-0.5 sm:gap-2">
-          <LanguageSwitch />
+          <LanguageSwitch className="max-sm:px-2" />
           {/* The person's own way in (/login offers registration too). */}
           <Link
             to="/login"
             aria-label={t('header.individualsLabel')}
-            className={cn(buttonClasses('ghost', 'md'), 'px-2 sm:px-4')}
+            className={cn(buttonClasses('ghost', 'md'), 'max-sm:px-2')}
           >
             <UserRound aria-hidden className="hidden size-4 sm:block" />
             <span className="sm:hidden">{t('header.individualsShort')}</span>
@@ -54,12 +56,12 @@ export function SiteHeader() {
           </Link>
           <Link
             to={isSignedIn ? '/org-dashboard' : '/org-auth?tab=login'}
-            className={cn(buttonClasses('primary', 'md'), 'px-3 sm:px-4')}
+            className={cn(buttonClasses('primary', 'md'), 'max-sm:px-3')}
           >
             {isSignedIn ? (
-              <LayoutDashboard aria-hidden className="size-4" />
+              <LayoutDashboard aria-hidden className="size-4 max-sm:hidden" />
             ) : (
-              <LogIn aria-hidden className="size-4 rtl:rotate-180" />
+              <LogIn aria-hidden className="size-4 max-sm:hidden rtl:rotate-180" />
             )}
             {isSignedIn ? t('header.dashboard') : t('header.login')}
           </Link>
