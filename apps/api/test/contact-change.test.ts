@@ -1,5 +1,6 @@
 import { type AccountNoticeEvent, accountNoticeMessage } from '@tanqin/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '../src/lib/due-deliveries.ts';
 import type { MailSender } from '../src/lib/mail/index.ts';
 import { generateTotp } from '../src/lib/totp.ts';
 import {
@@ -7,10 +8,6 @@ import {
   FAILED_NOTICE_DAYS,
 } from '../src/modules/account-notices/account-notices.service.ts';
 import { sweepAuthRecords } from '../src/modules/auth/auth-sweep.service.ts';
-import {
-  MAX_DELIVERY_ATTEMPTS,
-  retryDelayMs,
-} from '../src/modules/notifications/notification-delivery.service.ts';
 import { createOrganization, databaseKinds, request } from './harness.ts';
 import {
   freshIp,

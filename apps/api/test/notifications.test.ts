@@ -2,12 +2,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
 import { decrypt } from '../src/lib/crypto.ts';
+import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '../src/lib/due-deliveries.ts';
 import { outboxPath } from '../src/lib/mail/index.ts';
 import {
   deliverDueNotifications,
-  MAX_DELIVERY_ATTEMPTS,
   MAX_NOTIFICATIONS_PER_MINUTE,
-  retryDelayMs,
 } from '../src/modules/notifications/notification-delivery.service.ts';
 import { recordSecurityEvent } from '../src/modules/security/security-events.service.ts';
 import {

@@ -2,26 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { type AccountNoticeEvent, accountNoticeMessage } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
+import {
+  DELIVERY_BATCH_SIZE,
+  deliverDueRows,
+  failureText,
+  nextAttemptAfterFailure,
+} from '../../lib/due-deliveries.ts';
 import { countryOf } from '../../lib/geo.ts';
 import { createSmsSender } from '../../lib/sms/index.ts';
-import {
-  MAX_DELIVERY_ATTEMPTS,
-  mailOf,
-  retryDelayMs,
-} from '../notifications/notification-delivery.service.ts';
+import { mailOf } from '../notifications/notification-delivery.service.ts';
 
 /*
  * Security notices to an account's own addresses. They are written in the transaction of the
  * change they tell of (so a change never happens untold, and a refused change tells nothing) and
- * sent by the background job with the retries of the organisations' notifications: a mail server
- * that is down never fails the person's request. They go whatever the notification preferences
- * say, like a bank's.
+ * sent by the background job with the retries of the organisations' notifications
+ * (lib/due-deliveries.ts): a mail server that is down never fails the person's request. They go
+ * whatever the notification preferences say, like a bank's.
  */
 
-/** A claimed notice is sent again by any process after this long (a crash mid-send). */
-const CLAIM_LEASE_MS = 5 * 60_000;
-const BATCH_SIZE = 20;
-const MAX_BATCHES_PER_RUN = 10;
 /**
  * A notice that failed every attempt is kept this long, for whoever looks into "I was never
  * told" (its last_error), then deleted: after a month it is only a copy of an address and of a
@@ -113,43 +111,33 @@ async function attempt(ctx: AppContext, notice: ClaimedNotice) {
     await ctx.db.query('delete from account_notices where id = $1', [notice.id]);
   } catch (error) {
     const attempts = notice.attempts + 1;
-    const now = ctx.clock.now();
     await ctx.db.query(
       'update account_notices set attempts = $2, last_error = $3, next_attempt_at = $4 where id = $1',
-      [
-        notice.id,
-        attempts,
-        (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        attempts >= MAX_DELIVERY_ATTEMPTS ? null : new Date(now.getTime() + retryDelayMs(attempts)),
-      ],
+      [notice.id, attempts, failureText(error), nextAttemptAfterFailure(ctx.clock.now(), attempts)],
     );
   }
+}
+
+function claimDueNotices(ctx: AppContext, now: Date, leaseUntil: Date) {
+  return ctx.db.query<ClaimedNotice>(
+    `update account_notices set next_attempt_at = $2
+      where id in (select id from account_notices
+                    where next_attempt_at <= $1
+                    order by next_attempt_at limit ${DELIVERY_BATCH_SIZE} for update skip locked)
+     returning id, channel, destination, subject, body, attempts`,
+    [now, leaseUntil],
+  );
 }
 
 /**
  * The background job: sends the due notices (new ones and retries). Several processes share the
  * work through the claims. Returns how many it attempted.
  */
-export async function deliverDueAccountNotices(ctx: AppContext): Promise<number> {
-  let attempted = 0;
-  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-    const due = await claimDueNotices(ctx);
-    for (const notice of due) await attempt(ctx, notice);
-    attempted += due.length;
-    if (due.length < BATCH_SIZE) break;
-  }
-  return attempted;
-}
-
-function claimDueNotices(ctx: AppContext) {
-  const now = ctx.clock.now();
-  return ctx.db.query<ClaimedNotice>(
-    `update account_notices set next_attempt_at = $2
-      where id in (select id from account_notices
-                    where next_attempt_at <= $1
-                    order by next_attempt_at limit ${BATCH_SIZE} for update skip locked)
-     returning id, channel, destination, subject, body, attempts`,
-    [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
+export function deliverDueAccountNotices(ctx: AppContext): Promise<number> {
+  return deliverDueRows(
+    ctx.clock,
+    (now, leaseUntil) => claimDueNotices(ctx, now, leaseUntil),
+    (notice) => attempt(ctx, notice),
   );
 }
 

@@ -5,26 +5,22 @@ import type { AppContext } from '../../app-context.ts';
 import type { SqlParams } from '../../db/sql-params.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { decrypt } from '../../lib/crypto.ts';
+import {
+  DELIVERY_BATCH_SIZE,
+  deliverDueRows,
+  failureText,
+  nextAttemptAfterFailure,
+} from '../../lib/due-deliveries.ts';
 import { createMailSender } from '../../lib/mail/index.ts';
 import { type NotifiedEvent, notificationEmail, webhookPayload } from './notification-content.ts';
 import { webhookNetworkOf } from './notification-preferences.service.ts';
 import { checkWebhookDestination } from './webhook-destination.ts';
 import { signWebhook } from './webhook-signature.ts';
 
-/** Attempts per delivery: 30 s, 1, 2, 4, 8, 16 and 32 min apart (about an hour in all). */
-export const MAX_DELIVERY_ATTEMPTS = 8;
-const FIRST_RETRY_MS = 30_000;
-const MAX_RETRY_MS = 60 * 60_000;
-/** A claimed delivery is retried by any process after this long (a crash mid-send). */
-const CLAIM_LEASE_MS = 5 * 60_000;
 const WEBHOOK_TIMEOUT_MS = 10_000;
-const BATCH_SIZE = 20;
-const MAX_BATCHES_PER_RUN = 10;
 
-/** Wait before attempt `attempt + 1` after `attempt` failed attempts: doubling from 30 s. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1));
-}
+// Person notices (modules/person-notices) still take the retry policy from here.
+export { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '../../lib/due-deliveries.ts';
 
 export function mailOf(ctx: AppContext) {
   ctx.mail ??= createMailSender(ctx.config, ctx.clock);
@@ -70,13 +66,17 @@ interface ClaimedDelivery extends NotifiedEvent {
 }
 
 /** Claims due deliveries (skipping those another process holds) with all that sending needs. */
-async function claimDueDeliveries(ctx: AppContext, now: Date): Promise<ClaimedDelivery[]> {
+async function claimDueDeliveries(
+  ctx: AppContext,
+  now: Date,
+  leaseUntil: Date,
+): Promise<ClaimedDelivery[]> {
   return ctx.db.query<ClaimedDelivery>(
     `with claimed as (
        update notification_deliveries set next_attempt_at = $2
         where id in (select id from notification_deliveries
                       where status = 'pending' and next_attempt_at <= $1
-                      order by next_attempt_at limit ${BATCH_SIZE} for update skip locked)
+                      order by next_attempt_at limit ${DELIVERY_BATCH_SIZE} for update skip locked)
        returning id, preference_id, event_id, coalesce(message_id, id) as message_id, attempts)
      select c.id as delivery_id, c.message_id, c.attempts, p.id as preference_id, p.notification_type,
             p.destination, p.secret_encrypted, p.is_active,
@@ -87,7 +87,7 @@ async function claimDueDeliveries(ctx: AppContext, now: Date): Promise<ClaimedDe
        join notification_preferences p on p.id = c.preference_id
        join security_events e on e.id = c.event_id
        join organizations o on o.id = p.organization_id`,
-    [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
+    [now, leaseUntil],
   );
 }
 
@@ -151,7 +151,7 @@ async function attemptDelivery(ctx: AppContext, delivery: ClaimedDelivery) {
     if (delivery.notification_type === 'webhook') status = await sendWebhook(ctx, delivery);
     else await mailOf(ctx).send(notificationEmail(delivery.destination, delivery));
   } catch (error) {
-    failure = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    failure = failureText(error);
     status = error instanceof DeliveryFailure ? error.responseStatus : null;
   }
   const now = ctx.clock.now();
@@ -169,7 +169,7 @@ async function attemptDelivery(ctx: AppContext, delivery: ClaimedDelivery) {
     return;
   }
   const attempts = delivery.attempts + 1;
-  const isLast = attempts >= MAX_DELIVERY_ATTEMPTS;
+  const nextAttemptAt = nextAttemptAfterFailure(now, attempts);
   await ctx.db.query(
     `update notification_deliveries
         set attempts = $2, status = $3, last_error = $4, response_status = $5, last_attempt_at = $6,
@@ -178,11 +178,11 @@ async function attemptDelivery(ctx: AppContext, delivery: ClaimedDelivery) {
     [
       delivery.delivery_id,
       attempts,
-      isLast ? 'failed' : 'pending',
+      nextAttemptAt ? 'pending' : 'failed',
       failure,
       status,
       now,
-      isLast ? null : new Date(now.getTime() + retryDelayMs(attempts)),
+      nextAttemptAt,
     ],
   );
 }
@@ -197,16 +197,11 @@ const runningJobs = new WeakMap<AppContext, Promise<number>>();
 export function deliverDueNotifications(ctx: AppContext): Promise<number> {
   const running = runningJobs.get(ctx);
   if (running) return running;
-  const run = (async () => {
-    let attempted = 0;
-    for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-      const due = await claimDueDeliveries(ctx, ctx.clock.now());
-      await Promise.all(due.map((delivery) => attemptDelivery(ctx, delivery)));
-      attempted += due.length;
-      if (due.length < BATCH_SIZE) break;
-    }
-    return attempted;
-  })().finally(() => runningJobs.delete(ctx));
+  const run = deliverDueRows(
+    ctx.clock,
+    (now, leaseUntil) => claimDueDeliveries(ctx, now, leaseUntil),
+    (delivery) => attemptDelivery(ctx, delivery),
+  ).finally(() => runningJobs.delete(ctx));
   runningJobs.set(ctx, run);
   return run;
 }
