@@ -309,26 +309,50 @@ describe('documents page', () => {
     click.mockRestore();
   });
 
-  it('shows a load failure and recovers on refresh', async () => {
+  it('shows one load failure, with its retry, and recovers', async () => {
     let fail = true;
     mockApi({
       'GET /api/v1/documents': () =>
         fail ? json(500, { status: 500, code: 'internal' }) : json(200, { documents: [pending] }),
     });
     renderPage();
-    await screen.findByText('تعذّر تحميل المستندات. تحقق من الاتصال وحاول مرة أخرى.');
-    // The required types say the list failed, never "not uploaded", and offer no upload yet.
     const required = screen.getByRole('region', { name: 'المستندات المطلوبة' });
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent(/تعذّر تحميل مستنداتك/);
+    expect(required).toContainElement(error);
+    // Only this one: the list, which has nothing to show, is left out with its own error.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'قائمة المستندات' })).toBeNull();
+    // The required types say the list failed, never "not uploaded", and offer no upload yet.
     expect(within(required).queryByText('لم يُرفع')).toBeNull();
     expect(within(required).getAllByText('تعذّر التحميل')).toHaveLength(5);
     expect(within(required).getByRole('button', { name: 'رفع جواز السفر' })).toBeDisabled();
-    expect(within(required).getByText(/تعذّر تحميل مستنداتك/)).toBeInTheDocument();
 
     fail = false;
-    await user().click(within(required).getByRole('button', { name: 'إعادة المحاولة' }));
+    await user().click(within(error).getByRole('button', { name: 'إعادة المحاولة' }));
     await screen.findByText('degree.jpg', { selector: 'span' });
-    expect(screen.queryByText('تعذّر تحميل المستندات. تحقق من الاتصال وحاول مرة أخرى.')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(within(required).queryByText('تعذّر التحميل')).toBeNull();
     expect(within(required).getByRole('button', { name: 'رفع جواز السفر' })).toBeEnabled();
+  });
+
+  it('keeps the loaded list when a refresh fails, and says so once, over that list', async () => {
+    let fail = false;
+    mockApi({
+      'GET /api/v1/documents': () =>
+        fail ? json(500, { status: 500, code: 'internal' }) : json(200, { documents: [pending] }),
+    });
+    renderPage();
+    await screen.findByText('degree.jpg', { selector: 'span' });
+    fail = true;
+    const list = screen.getByRole('region', { name: 'قائمة المستندات' });
+    await user().click(within(list).getByRole('button', { name: 'تحديث' }));
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent(/تعذّر تحديث القائمة/);
+    expect(list).toContainElement(error);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(within(list).getByText('degree.jpg', { selector: 'span' })).toBeInTheDocument();
+    const required = screen.getByRole('region', { name: 'المستندات المطلوبة' });
+    expect(within(required).getByText('قيد المراجعة')).toBeInTheDocument();
   });
 });

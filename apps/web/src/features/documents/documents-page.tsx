@@ -52,6 +52,9 @@ export function DocumentsPage() {
   };
 
   const list = documents.data;
+  // One error at a time: with nothing loaded the required types say so (with its retry) and the
+  // empty list is left out; a refresh that fails over a loaded list says so above that list.
+  const loadFailed = !list && documents.isError;
   return (
     <PersonalLayout title={t('title')}>
       <div className="space-y-6">
@@ -59,51 +62,55 @@ export function DocumentsPage() {
         <RequiredDocuments
           documents={list}
           isLoading={!list && !documents.isError}
-          loadFailed={!list && documents.isError}
+          loadFailed={loadFailed}
           onRetry={() => void documents.refetch()}
           isRetrying={documents.isFetching}
           uploads={uploads.uploads}
           onFile={(target, file) => void uploads.start(target, file)}
           onCancel={uploads.cancel}
         />
-        <Card className="p-4 sm:p-5">
-          <section aria-labelledby="documents-list-title" className="space-y-4">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="documents-list-title" className="text-base font-bold text-slate-900">
-                {t('list.title')}
-              </h2>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void documents.refetch()}
-                disabled={documents.isFetching}
-              >
-                <RotateCw
-                  aria-hidden
-                  className={documents.isFetching ? 'size-4 animate-spin' : 'size-4'}
-                />
-                {t('list.refresh')}
-              </Button>
-            </div>
-            {documents.isError ? <Alert tone="error">{t('list.loadError')}</Alert> : null}
-            {list ? (
-              <>
-                <DocumentFilters documents={list} value={filter} onChange={setFilter} />
-                <DocumentsTable
-                  documents={list}
-                  filter={filter}
-                  uploads={uploads.uploads}
-                  files={files}
-                  onReupload={(target, file) => void uploads.start(target, file)}
-                  onCancelUpload={uploads.cancel}
-                  onDelete={setDeleting}
-                />
-              </>
-            ) : documents.isError ? null : (
-              <ListSkeleton />
-            )}
-          </section>
-        </Card>
+        {loadFailed ? null : (
+          <Card className="p-4 sm:p-5">
+            <section aria-labelledby="documents-list-title" className="space-y-4">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 id="documents-list-title" className="text-base font-bold text-slate-900">
+                  {t('list.title')}
+                </h2>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => void documents.refetch()}
+                  disabled={documents.isFetching}
+                >
+                  <RotateCw
+                    aria-hidden
+                    className={documents.isFetching ? 'size-4 animate-spin' : 'size-4'}
+                  />
+                  {t('list.refresh')}
+                </Button>
+              </div>
+              {list && documents.isError ? (
+                <Alert tone="error">{t('list.refreshFailed')}</Alert>
+              ) : null}
+              {list ? (
+                <>
+                  <DocumentFilters documents={list} value={filter} onChange={setFilter} />
+                  <DocumentsTable
+                    documents={list}
+                    filter={filter}
+                    uploads={uploads.uploads}
+                    files={files}
+                    onReupload={(target, file) => void uploads.start(target, file)}
+                    onCancelUpload={uploads.cancel}
+                    onDelete={setDeleting}
+                  />
+                </>
+              ) : (
+                <ListSkeleton />
+              )}
+            </section>
+          </Card>
+        )}
       </div>
       {deleting ? (
         <ConfirmDialog
