@@ -22,6 +22,9 @@ import { getUser } from '../auth/users.service.ts';
 /** Wrong tries one code survives; the next answer is 410 and a new code must be sent. */
 export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_SENDS_PER_HOUR = 5;
+
+/** A confirmation code: six random digits (the registration's and a contact change's). */
+export const newConfirmationCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 /** Registrations one address may make in an hour (each sends an SMS or a mail). */
 export const MAX_REGISTRATIONS_PER_IP_PER_HOUR = 30;
 
@@ -109,7 +112,7 @@ async function deliverCode(
 
 /** Replaces the account's live code with a new one (10 minutes, five tries). */
 async function issueCode(ctx: AppContext, userId: string, method: VerificationMethod) {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newConfirmationCode();
   const now = ctx.clock.now();
   await ctx.db.query(
     `insert into verification_codes (user_id, method, code_hash, attempts, expires_at, created_at)

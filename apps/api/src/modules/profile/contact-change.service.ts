@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   type ContactChannel,
   contactCodeMessage,
@@ -14,7 +13,7 @@ import { createMailSender } from '../../lib/mail/index.ts';
 import { createSmsSender } from '../../lib/sms/index.ts';
 import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
 import { type Attempt, assertNotLocked, recordFailure } from '../auth/lockout.ts';
-import { MAX_CODE_ATTEMPTS } from '../individuals/individuals.service.ts';
+import { MAX_CODE_ATTEMPTS, newConfirmationCode } from '../individuals/individuals.service.ts';
 
 /*
  * A new email or phone does not apply when saved: a 6-digit code goes to the new address and the
@@ -62,7 +61,7 @@ export async function requestContactChange(
   meta: { ip: string },
 ): Promise<RequestedChange> {
   if (change.channel === 'email') await assertEmailFree(tx, userId, change.newValue);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = newConfirmationCode();
   const now = ctx.clock.now();
   await tx.query(
     `insert into contact_changes (user_id, channel, new_value, code_hash, attempts, expires_at, created_at)
