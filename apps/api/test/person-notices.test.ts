@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
+import { retryDelayMs } from '../src/lib/due-deliveries.ts';
 import {
   type MailMessage,
   type MailSender,
@@ -8,7 +9,6 @@ import {
   outboxPath,
 } from '../src/lib/mail/index.ts';
 import { appendAudit, auditShard } from '../src/modules/audit/audit.service.ts';
-import { retryDelayMs } from '../src/modules/notifications/notification-delivery.service.ts';
 import {
   deliverNoticeMessages,
   MAX_NOTICE_MESSAGES_PER_MINUTE,

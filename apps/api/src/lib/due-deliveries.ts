@@ -2,10 +2,10 @@ import type { Clock } from './clock.ts';
 
 /*
  * What the background jobs that send messages from a table of due rows share (organisations'
- * notifications, security notices): a job claims due rows by pushing their next_attempt_at past a
- * lease (`for update skip locked`, so processes share the work and a crash mid-send only delays a
- * row), attempts them, and writes each outcome; a failed row is tried again after a doubling wait,
- * MAX_DELIVERY_ATTEMPTS times in all.
+ * notifications, security notices, person notices): a job claims due rows by pushing their
+ * next_attempt_at past a lease (`for update skip locked`, so processes share the work and a crash
+ * mid-send only delays a row), attempts them, and writes each outcome; a failed row is tried again
+ * after a doubling wait, MAX_DELIVERY_ATTEMPTS times in all.
  */
 
 /** Attempts per delivery: 30 s, 1, 2, 4, 8, 16 and 32 min apart (about an hour in all). */

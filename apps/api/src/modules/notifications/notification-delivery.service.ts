@@ -19,9 +19,6 @@ import { signWebhook } from './webhook-signature.ts';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
-// Person notices (modules/person-notices) still take the retry policy from here.
-export { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '../../lib/due-deliveries.ts';
-
 export function mailOf(ctx: AppContext) {
   ctx.mail ??= createMailSender(ctx.config, ctx.clock);
   return ctx.mail;

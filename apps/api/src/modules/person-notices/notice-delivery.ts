@@ -1,11 +1,13 @@
 import { type Language, type PersonNoticeEvent, personNoticeMessage } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
-import { createSmsSender } from '../../lib/sms/index.ts';
 import {
-  MAX_DELIVERY_ATTEMPTS,
-  mailOf,
-  retryDelayMs,
-} from '../notifications/notification-delivery.service.ts';
+  DELIVERY_BATCH_SIZE,
+  deliverDueRows,
+  failureText,
+  nextAttemptAfterFailure,
+} from '../../lib/due-deliveries.ts';
+import { createSmsSender } from '../../lib/sms/index.ts';
+import { mailOf } from '../notifications/notification-delivery.service.ts';
 
 /**
  * Messages one person may be sent per minute (per channel). Events beyond wait and go out
@@ -13,10 +15,6 @@ import {
  * a few messages, not a hundred.
  */
 export const MAX_NOTICE_MESSAGES_PER_MINUTE = 3;
-/** A claimed delivery is retried by any process after this long (a crash mid-send). */
-const CLAIM_LEASE_MS = 5 * 60_000;
-const BATCH_SIZE = 20;
-const MAX_BATCHES_PER_RUN = 10;
 
 /**
  * Gathers each person's untold notices into one message (one event, or a digest of several),
@@ -63,17 +61,21 @@ interface ClaimedDelivery {
   language: Language;
 }
 
-async function claimDueDeliveries(ctx: AppContext, now: Date): Promise<ClaimedDelivery[]> {
+async function claimDueDeliveries(
+  ctx: AppContext,
+  now: Date,
+  leaseUntil: Date,
+): Promise<ClaimedDelivery[]> {
   return ctx.db.query<ClaimedDelivery>(
     `with claimed as (
        update person_notice_deliveries set next_attempt_at = $2
         where id in (select id from person_notice_deliveries
                       where status = 'pending' and next_attempt_at <= $1
-                      order by next_attempt_at limit ${BATCH_SIZE} for update skip locked)
+                      order by next_attempt_at limit ${DELIVERY_BATCH_SIZE} for update skip locked)
        returning id, message_id, user_id, channel, attempts)
      select c.id, c.message_id, c.channel, c.attempts, u.email, u.phone, u.language
        from claimed c join users u on u.id = c.user_id`,
-    [now, new Date(now.getTime() + CLAIM_LEASE_MS)],
+    [now, leaseUntil],
   );
 }
 
@@ -107,16 +109,17 @@ async function send(ctx: AppContext, delivery: ClaimedDelivery) {
 class Undeliverable extends Error {}
 
 async function attemptDelivery(ctx: AppContext, delivery: ClaimedDelivery) {
+  const attempts = delivery.attempts + 1;
   let failure: string | null = null;
-  let isLast = false;
+  let retryable = false;
   try {
     await send(ctx, delivery);
   } catch (error) {
-    failure = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    isLast = error instanceof Undeliverable || delivery.attempts + 1 >= MAX_DELIVERY_ATTEMPTS;
+    failure = failureText(error);
+    retryable = !(error instanceof Undeliverable);
   }
   const now = ctx.clock.now();
-  const attempts = delivery.attempts + 1;
+  const nextAttemptAt = retryable ? nextAttemptAfterFailure(now, attempts) : null;
   await ctx.db.query(
     `update person_notice_deliveries
         set attempts = $2, status = $3, last_error = $4, last_attempt_at = $5, next_attempt_at = $6,
@@ -125,27 +128,24 @@ async function attemptDelivery(ctx: AppContext, delivery: ClaimedDelivery) {
     [
       delivery.id,
       attempts,
-      failure === null ? 'delivered' : isLast ? 'failed' : 'pending',
+      failure === null ? 'delivered' : nextAttemptAt ? 'pending' : 'failed',
       failure,
       now,
-      failure === null || isLast ? null : new Date(now.getTime() + retryDelayMs(attempts)),
+      nextAttemptAt,
       failure === null ? now : null,
     ],
   );
 }
 
 /**
- * Sends every due delivery (new ones and retries, doubling from 30 s over about an hour, as the
- * organisations' notifications), each outcome written on its row. Several processes share the
- * work through the claims. Returns how many it attempted.
+ * Sends every due delivery (new ones and retries, with the organisations' notifications' policy:
+ * lib/due-deliveries.ts), each outcome written on its row. Several processes share the work
+ * through the claims. Returns how many it attempted.
  */
-export async function deliverNoticeMessages(ctx: AppContext): Promise<number> {
-  let attempted = 0;
-  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
-    const due = await claimDueDeliveries(ctx, ctx.clock.now());
-    await Promise.all(due.map((delivery) => attemptDelivery(ctx, delivery)));
-    attempted += due.length;
-    if (due.length < BATCH_SIZE) break;
-  }
-  return attempted;
+export function deliverNoticeMessages(ctx: AppContext): Promise<number> {
+  return deliverDueRows(
+    ctx.clock,
+    (now, leaseUntil) => claimDueDeliveries(ctx, now, leaseUntil),
+    (delivery) => attemptDelivery(ctx, delivery),
+  );
 }
