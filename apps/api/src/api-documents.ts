@@ -4,7 +4,10 @@ import {
   DEFAULT_SCOPES,
   SCOPES,
   type Scope,
+  securityEventWebhookSchema,
 } from '@tanqin/shared';
+import { z } from 'zod';
+import { MAX_DELIVERY_ATTEMPTS } from './lib/due-deliveries.ts';
 import type { OpenApiOptions } from './plugins/openapi.ts';
 
 /*
@@ -85,6 +88,34 @@ export function publicApiDocument(publicUrl: string): OpenApiOptions {
           },
         },
       },
+    },
+    webhooks: { securityEvent: securityEventWebhook() },
+  };
+}
+
+/** What a webhook notification preference receives (notification-content.ts builds it). */
+function securityEventWebhook() {
+  const { $schema: _, ...schema } = z.toJSONSchema(securityEventWebhookSchema, { io: 'output' });
+  return {
+    post: {
+      summary: 'A security event, sent to a webhook notification preference',
+      description:
+        'Sent for each new security event of a type the preference chose (set up in the ' +
+        "dashboard's security center). Standard Webhooks: the headers `webhook-id`, " +
+        '`webhook-timestamp` (seconds) and `webhook-signature` (`v1,` and the base64 ' +
+        'HMAC-SHA-256 of `{webhook-id}.{webhook-timestamp}.{body}` under the base64-decoded ' +
+        'part of the `whsec_` secret shown once when the preference was created). ' +
+        '`data.descriptions` tells the event in Arabic and English as the security center ' +
+        'does; `data.event_description` is the English text recorded with the event. Answer ' +
+        `any 2xx; anything else is tried again, ${MAX_DELIVERY_ATTEMPTS} attempts in all.`,
+      security: [],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': { schema },
+        },
+      },
+      responses: { '200': { description: 'Received (any 2xx)' } },
     },
   };
 }

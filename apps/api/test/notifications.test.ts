@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { securityEventWebhookSchema } from '@tanqin/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
 import { decrypt } from '../src/lib/crypto.ts';
@@ -331,13 +332,25 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
       false,
     );
 
-    const payload = JSON.parse(webhook!.body);
+    // Exactly the body the public OpenAPI document's `webhooks` describes, no field more.
+    const body = JSON.parse(webhook!.body);
+    const payload = securityEventWebhookSchema.parse(body);
+    expect(Object.keys(body.data).sort()).toEqual(
+      Object.keys(securityEventWebhookSchema.shape.data.shape).sort(),
+    );
     expect(payload).toMatchObject({
       type: 'security.key_first_use',
       timestamp: clock.now().toISOString(),
       data: {
         event_type: 'key_first_use',
         event_severity: 'info',
+        // The English text recorded with the event, as before; then the event told in both
+        // languages as the security center and the emails tell it (packages/shared).
+        event_description: 'API key "Test key" was used for the first time',
+        descriptions: {
+          ar: 'استُخدم المفتاح \u2068Test key\u2069 لأول مرة',
+          en: 'The key \u2068Test key\u2069 was used for the first time',
+        },
         api_key_name: 'Test key',
         client_ip: '127.0.0.1',
         request_path: '/v1/tokens/generate',

@@ -40,6 +40,17 @@ describe('the OpenAPI documents', () => {
     }
   });
 
+  it('describes the security event webhook for integrators, its text in both languages', () => {
+    const webhook = documents.public.webhooks.securityEvent.post;
+    expect(webhook.description).toContain('webhook-signature');
+    const data = webhook.requestBody.content['application/json'].schema.properties.data;
+    expect(data.required).toEqual(expect.arrayContaining(['event_description', 'descriptions']));
+    expect(data.properties.descriptions).toMatchObject({
+      properties: { ar: { type: 'string' }, en: { type: 'string' } },
+      required: ['ar', 'en'],
+    });
+  });
+
   it('describes every registered route in one of the two documents', () => {
     const documented = new Set(
       Object.values(documents).flatMap((document) =>

@@ -16,6 +16,11 @@ export interface OpenApiOptions {
   servers?: OpenAPIV3_1.ServerObject[];
   security?: OpenAPIV3_1.SecurityRequirementObject[];
   securitySchemes?: Record<string, OpenAPIV3_1.SecuritySchemeObject>;
+  /**
+   * What the server sends, not answers (OpenAPI 3.1 `webhooks`: path items). Plain objects:
+   * openapi-types cannot take a JSON Schema from zod as a 3.1 media type's schema.
+   */
+  webhooks?: Record<string, object>;
 }
 
 /**
@@ -182,6 +187,7 @@ export async function registerOpenApi(scope: FastifyInstance, options: OpenApiOp
       servers: options.servers,
       security: options.security,
       components: { securitySchemes: options.securitySchemes },
+      webhooks: options.webhooks,
     },
     convertConstToEnum: false,
     // A route that declares no answers is left out: the documentation test then names it.

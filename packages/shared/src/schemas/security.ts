@@ -191,6 +191,40 @@ export const securityEventResolvedSchema = z.object({
 });
 export type SecurityEventResolved = z.infer<typeof securityEventResolvedSchema>;
 
+/**
+ * The body of a security event's webhook (Standard Webhooks: `type`, `timestamp`, `data`), signed
+ * in the `webhook-signature` header with the preference's secret.
+ */
+export const securityEventWebhookSchema = z.object({
+  type: z
+    .string()
+    .meta({ description: '`security.` and the event type', example: 'security.key_first_use' }),
+  timestamp: timestampSchema,
+  data: z.object({
+    id: z.uuid(),
+    event_type: z.enum(EVENT_TYPES),
+    event_severity: z.enum(EVENT_SEVERITIES),
+    event_description: z.string().meta({
+      description:
+        'The English text recorded with the event (technical; unchanged for existing integrations)',
+    }),
+    descriptions: z.object({ ar: z.string(), en: z.string() }).meta({
+      description:
+        'The event told in Arabic and in English, as the security center and the notification emails tell it',
+    }),
+    client_ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    request_path: z.string().nullable(),
+    request_method: z.string().nullable(),
+    additional_data: z.record(z.string(), z.unknown()).nullable(),
+    api_key_name: z.string().nullable(),
+    occurrences: z.number().int(),
+    created_at: timestampSchema,
+    organization: z.object({ id: z.uuid(), name: z.string() }),
+  }),
+});
+export type SecurityEventWebhook = z.infer<typeof securityEventWebhookSchema>;
+
 /** GET /api/v1/security/events/export: the events as CSV (RFC 4180, with a byte-order mark). */
 export const securityEventsCsvSchema = z.string().meta({
   description:

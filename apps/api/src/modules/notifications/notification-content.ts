@@ -1,6 +1,7 @@
 import {
   type EventSeverity,
   type EventType,
+  type SecurityEventWebhook,
   securityEventTypeLabels,
   securitySeverityLabels,
   summarizeSecurityEvent,
@@ -26,9 +27,9 @@ export interface NotifiedEvent {
   time_zone: string;
 }
 
-/** The Standard Webhooks payload: `{type, timestamp, data}`. */
+/** The Standard Webhooks payload: `{type, timestamp, data}` (securityEventWebhookSchema). */
 export function webhookPayload(event: NotifiedEvent): string {
-  return JSON.stringify({
+  const payload: SecurityEventWebhook = {
     type: `security.${event.event_type}`,
     timestamp: event.created_at.toISOString(),
     data: {
@@ -36,6 +37,7 @@ export function webhookPayload(event: NotifiedEvent): string {
       event_type: event.event_type,
       event_severity: event.event_severity,
       event_description: event.event_description,
+      descriptions: { ar: describedIn(event, 'ar'), en: describedIn(event, 'en') },
       client_ip: event.client_ip,
       user_agent: event.user_agent,
       request_path: event.request_path,
@@ -46,7 +48,8 @@ export function webhookPayload(event: NotifiedEvent): string {
       created_at: event.created_at.toISOString(),
       organization: { id: event.organization_id, name: event.organization_name },
     },
-  });
+  };
+  return JSON.stringify(payload);
 }
 
 function countryNameIn(language: 'ar' | 'en', code: string) {
@@ -56,6 +59,10 @@ function countryNameIn(language: 'ar' | 'en', code: string) {
     return code;
   }
 }
+
+/** The event told in a language from its stored parameters, country names included. */
+const describedIn = (event: NotifiedEvent, language: 'ar' | 'en') =>
+  summarizeSecurityEvent(event, language, (code) => countryNameIn(language, code));
 
 /** The email: Arabic first, then English; the time in the organisation's time zone. */
 export function notificationEmail(to: string, event: NotifiedEvent): MailMessage {
@@ -68,9 +75,6 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
     numberingSystem: 'latn',
   }).format(event.created_at);
   const request = [event.request_method, event.request_path].filter(Boolean).join(' ') || '-';
-  // Told in each language from the stored parameters, country names included.
-  const summary = (language: 'ar' | 'en') =>
-    summarizeSecurityEvent(event, language, (code) => countryNameIn(language, code));
   const dash = (value: string | null) => value || '-';
   return {
     to,
@@ -79,7 +83,7 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
       `حدث أمني جديد لجهة ${event.organization_name}`,
       `النوع: ${type.ar} (${event.event_type})`,
       `الخطورة: ${severity.ar}`,
-      `الوصف: ${summary('ar')}`,
+      `الوصف: ${describedIn(event, 'ar')}`,
       `عنوان IP: ${dash(event.client_ip)}`,
       `مفتاح API: ${dash(event.api_key_name)}`,
       `الطلب: ${request}`,
@@ -88,7 +92,7 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
       `A new security event for ${event.organization_name}`,
       `Type: ${type.en} (${event.event_type})`,
       `Severity: ${severity.en}`,
-      `Description: ${summary('en')}`,
+      `Description: ${describedIn(event, 'en')}`,
       `IP address: ${dash(event.client_ip)}`,
       `API key: ${dash(event.api_key_name)}`,
       `Request: ${request}`,
