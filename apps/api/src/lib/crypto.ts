@@ -6,6 +6,7 @@ import {
   randomBytes,
   timingSafeEqual,
 } from 'node:crypto';
+import { pooledRandomBytes } from './random-pool.ts';
 
 export function hmacSha256(key: string | Buffer, value: string): string {
   return createHmac('sha256', key).update(value).digest('base64url');
@@ -28,7 +29,7 @@ export function deriveKey(secret: string | Buffer, purpose: string): Buffer {
 
 /** AES-256-GCM; output `iv.ciphertext.tag` in base64url. */
 export function encrypt(key: Buffer, plaintext: string | Buffer, aad = ''): string {
-  const iv = randomBytes(12);
+  const iv = pooledRandomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(aad));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { pooledRandomBytes } from './random-pool.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const CHECKSUM_LENGTH = 6;
@@ -32,7 +32,7 @@ function checksum(text: string): string {
  * base62, and a CRC32 checksum so junk is refused before any database lookup.
  */
 export function generateSecret(prefix: string, randomByteCount = 24): string {
-  const body = toBase62(randomBytes(randomByteCount)).padStart(
+  const body = toBase62(pooledRandomBytes(randomByteCount)).padStart(
     Math.ceil((randomByteCount * 8) / Math.log2(62)),
     '0',
   );
@@ -81,5 +81,5 @@ export function isApiSecretFormat(value: unknown): value is string {
 
 /** A non-secret random identifier with a readable prefix, e.g. `tok_3Fq9...`. */
 export function randomId(prefix: string, randomByteCount = 15): string {
-  return `${prefix}${toBase62(randomBytes(randomByteCount))}`;
+  return `${prefix}${toBase62(pooledRandomBytes(randomByteCount))}`;
 }

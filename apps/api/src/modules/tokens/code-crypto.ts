@@ -1,10 +1,11 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { CODE_ALPHABET, CODE_BODY_LENGTH, checkCharacter } from '@tanqin/shared';
 import { decrypt, encrypt, hmacSha256 } from '../../lib/crypto.ts';
+import { pooledRandomBytes } from '../../lib/random-pool.ts';
 
 /** 80 random bits as 16 Crockford base32 characters, plus the check character. */
 export function generateCode(): string {
-  const bytes = randomBytes(10);
+  const bytes = pooledRandomBytes(10);
   let body = '';
   // The 80 bits read five at a time from the most significant end.
   for (let i = 0; i < CODE_BODY_LENGTH; i++) {
