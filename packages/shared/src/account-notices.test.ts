@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { accountNoticeMessage, contactCodeMessage, maskedAddress } from './account-notices.ts';
+import {
+  accountNoticeMessage,
+  contactCodeMessage,
+  maskedAddress,
+  registrationCodeMessage,
+} from './account-notices.ts';
 
 describe('security notices', () => {
   const at = new Date('2026-11-26T21:30:00Z');
@@ -38,9 +43,15 @@ describe('security notices', () => {
   it('mask a phone and an email, and put the code in its message', () => {
     expect(maskedAddress('0512345678')).toBe('05******78');
     expect(maskedAddress('sara@example.sa')).toBe('s***@example.sa');
-    const message = contactCodeMessage('042917', 10);
-    expect(message.sms).toContain('042917');
-    expect(message.mail.text).toContain('042917');
-    expect(message.mail.text).toContain('10 دقائق');
+    for (const message of [
+      contactCodeMessage('042917', 10),
+      registrationCodeMessage('042917', 10),
+    ]) {
+      expect(message.sms).toContain('042917');
+      expect(message.sms).toContain('10 دقائق');
+      expect(message.text).toContain('042917');
+      expect(message.text).toContain('10 دقائق');
+      expect(message.text).toContain('10 minutes');
+    }
   });
 });

@@ -156,19 +156,32 @@ export function accountNoticeMessage(event: AccountNoticeEvent, where: NoticeCir
   };
 }
 
-/** The code that confirms a new email (`mail`) or phone (`sms`); valid `minutes` minutes. */
+/** The code that confirms a new email (by mail) or phone (by SMS); valid `minutes` minutes. */
 export function contactCodeMessage(code: string, minutes: number) {
   return {
+    subject: 'تأكيد بريدك الإلكتروني الجديد في تنقين / Confirm your new Tanqin email',
+    text: [
+      `رمز تأكيد بريدك الإلكتروني الجديد: ${code}`,
+      `أدخله في إعدادات حسابك خلال ${minutes} دقائق. لا تشاركه مع أحد، وإن لم تطلبه فتجاهل هذه الرسالة.`,
+      '',
+      `The code that confirms your new email: ${code}`,
+      `Enter it in your account settings within ${minutes} minutes. Do not share it; if you did not ask for it, ignore this message.`,
+    ].join('\n'),
     sms: `رمز تأكيد رقم جوالك الجديد في تنقين: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
-    mail: {
-      subject: 'تأكيد بريدك الإلكتروني الجديد في تنقين / Confirm your new Tanqin email',
-      text: [
-        `رمز تأكيد بريدك الإلكتروني الجديد: ${code}`,
-        `أدخله في إعدادات حسابك خلال ${minutes} دقائق. لا تشاركه مع أحد، وإن لم تطلبه فتجاهل هذه الرسالة.`,
-        '',
-        `The code that confirms your new email: ${code}`,
-        `Enter it in your account settings within ${minutes} minutes. Do not share it; if you did not ask for it, ignore this message.`,
-      ].join('\n'),
-    },
+  };
+}
+
+/** The code that confirms a new account (by mail or SMS, as chosen); valid `minutes` minutes. */
+export function registrationCodeMessage(code: string, minutes: number) {
+  return {
+    subject: 'رمز تأكيد حسابك في تنقين / Your Tanqin confirmation code',
+    text: [
+      `رمز التحقق الخاص بك: ${code}`,
+      `صالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
+      '',
+      `Your confirmation code: ${code}`,
+      `It is valid for ${minutes} minutes. Do not share it.`,
+    ].join('\n'),
+    sms: `رمز التحقق الخاص بك في تنقين: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
   };
 }

@@ -9,8 +9,7 @@ import {
   nextAttemptAfterFailure,
 } from '../../lib/due-deliveries.ts';
 import { countryOf } from '../../lib/geo.ts';
-import { createSmsSender } from '../../lib/sms/index.ts';
-import { mailOf } from '../notifications/notification-delivery.service.ts';
+import { type Message, sendMessage } from '../../lib/send-message.ts';
 
 /*
  * Security notices to an account's own addresses. They are written in the transaction of the
@@ -83,31 +82,17 @@ export async function queueAccountNotice(
   }
 }
 
-interface ClaimedNotice {
+/** A row holds its channel's form only (the SMS, or the mail): its body is read as both. */
+interface ClaimedNotice extends Message {
   id: string;
   channel: 'email' | 'sms';
   destination: string;
-  subject: string | null;
-  body: string;
   attempts: number;
-}
-
-async function sendNotice(ctx: AppContext, notice: ClaimedNotice) {
-  if (notice.channel === 'sms') {
-    ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
-    await ctx.sms.send({ to: notice.destination, text: notice.body });
-  } else {
-    await mailOf(ctx).send({
-      to: notice.destination,
-      subject: notice.subject ?? '',
-      text: notice.body,
-    });
-  }
 }
 
 async function attempt(ctx: AppContext, notice: ClaimedNotice) {
   try {
-    await sendNotice(ctx, notice);
+    await sendMessage(ctx, notice.channel, notice.destination, notice);
     await ctx.db.query('delete from account_notices where id = $1', [notice.id]);
   } catch (error) {
     const attempts = notice.attempts + 1;
@@ -124,7 +109,8 @@ function claimDueNotices(ctx: AppContext, now: Date, leaseUntil: Date) {
       where id in (select id from account_notices
                     where next_attempt_at <= $1
                     order by next_attempt_at limit ${DELIVERY_BATCH_SIZE} for update skip locked)
-     returning id, channel, destination, subject, body, attempts`,
+     returning id, channel, destination, coalesce(subject, '') as subject, body as text, body as sms,
+               attempts`,
     [now, leaseUntil],
   );
 }

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   type IndividualRegistration,
   maskedAddress,
+  registrationCodeMessage,
   VERIFICATION_CODE_TTL_SECONDS,
   VERIFICATION_RESEND_AFTER_SECONDS,
   type VerificationMethod,
@@ -12,9 +13,8 @@ import { isUniqueViolation } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { hashNationalId } from '../../lib/identity.ts';
-import { createMailSender } from '../../lib/mail/index.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { createSmsSender } from '../../lib/sms/index.ts';
+import { sendMessage } from '../../lib/send-message.ts';
 import { type Attempt, assertNotLocked, recordFailure } from '../auth/lockout.ts';
 import { startSession } from '../auth/sessions.service.ts';
 import { getUser } from '../auth/users.service.ts';
@@ -83,28 +83,9 @@ async function deliverCode(
   target: { phone: string; email: string },
   code: string,
 ) {
-  const minutes = VERIFICATION_CODE_TTL_SECONDS / 60;
+  const message = registrationCodeMessage(code, VERIFICATION_CODE_TTL_SECONDS / 60);
   try {
-    if (method === 'sms') {
-      ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
-      await ctx.sms.send({
-        to: target.phone,
-        text: `رمز التحقق الخاص بك في تنقين: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
-      });
-    } else {
-      ctx.mail ??= createMailSender(ctx.config, ctx.clock);
-      await ctx.mail.send({
-        to: target.email,
-        subject: 'رمز تأكيد حسابك في تنقين / Your Tanqin confirmation code',
-        text: [
-          `رمز التحقق الخاص بك: ${code}`,
-          `صالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
-          '',
-          `Your confirmation code: ${code}`,
-          `It is valid for ${minutes} minutes. Do not share it.`,
-        ].join('\n'),
-      });
-    }
+    await sendMessage(ctx, method, method === 'sms' ? target.phone : target.email, message);
   } catch (error) {
     log.error({ err: error, method }, 'confirmation code could not be sent');
   }

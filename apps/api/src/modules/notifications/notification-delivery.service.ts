@@ -11,18 +11,13 @@ import {
   failureText,
   nextAttemptAfterFailure,
 } from '../../lib/due-deliveries.ts';
-import { createMailSender } from '../../lib/mail/index.ts';
+import { mailOf } from '../../lib/send-message.ts';
 import { type NotifiedEvent, notificationEmail, webhookPayload } from './notification-content.ts';
 import { webhookNetworkOf } from './notification-preferences.service.ts';
 import { checkWebhookDestination } from './webhook-destination.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
-
-export function mailOf(ctx: AppContext) {
-  ctx.mail ??= createMailSender(ctx.config, ctx.clock);
-  return ctx.mail;
-}
 
 /** Notifications one preference may queue per minute; events beyond stay on the dashboard. */
 export const MAX_NOTIFICATIONS_PER_MINUTE = 20;

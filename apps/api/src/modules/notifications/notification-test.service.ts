@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationTestResult } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { mailOf } from '../../lib/send-message.ts';
 import { testNotificationEmail, testWebhookPayload } from './notification-content.ts';
-import { DeliveryFailure, mailOf, postWebhook } from './notification-delivery.service.ts';
+import { DeliveryFailure, postWebhook } from './notification-delivery.service.ts';
 
 /** Tests one channel may send per minute: enough to fix a receiver, too few to flood one. */
 export const TESTS_PER_MINUTE = 5;

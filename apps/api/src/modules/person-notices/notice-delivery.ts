@@ -6,8 +6,7 @@ import {
   failureText,
   nextAttemptAfterFailure,
 } from '../../lib/due-deliveries.ts';
-import { createSmsSender } from '../../lib/sms/index.ts';
-import { mailOf } from '../notifications/notification-delivery.service.ts';
+import { sendMessage } from '../../lib/send-message.ts';
 
 /**
  * Messages one person may be sent per minute (per channel). Events beyond wait and go out
@@ -95,14 +94,10 @@ async function send(ctx: AppContext, delivery: ClaimedDelivery) {
     delivery.language,
     historyUrl(ctx),
   );
-  if (delivery.channel === 'email') {
-    await mailOf(ctx).send({ to: delivery.email, subject: message.subject, text: message.text });
-    return;
-  }
+  const to = delivery.channel === 'email' ? delivery.email : delivery.phone;
   // The phone was removed after the message was queued: nothing to send it to, now or later.
-  if (!delivery.phone) throw new Undeliverable('The account has no phone number any more');
-  ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
-  await ctx.sms.send({ to: delivery.phone, text: message.sms });
+  if (!to) throw new Undeliverable('The account has no phone number any more');
+  await sendMessage(ctx, delivery.channel, to, message);
 }
 
 /** A send that no retry can make succeed. */

@@ -9,8 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
-import { createMailSender } from '../../lib/mail/index.ts';
-import { createSmsSender } from '../../lib/sms/index.ts';
+import { sendMessage } from '../../lib/send-message.ts';
 import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
 import { type Attempt, assertNotLocked, recordFailure } from '../auth/lockout.ts';
 import { MAX_CODE_ATTEMPTS, newConfirmationCode } from '../individuals/individuals.service.ts';
@@ -96,13 +95,7 @@ export async function sendContactCode(
 ) {
   const message = contactCodeMessage(change.code, VERIFICATION_CODE_TTL_SECONDS / 60);
   try {
-    if (change.channel === 'phone') {
-      ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
-      await ctx.sms.send({ to: change.newValue, text: message.sms });
-    } else {
-      ctx.mail ??= createMailSender(ctx.config, ctx.clock);
-      await ctx.mail.send({ to: change.newValue, ...message.mail });
-    }
+    await sendMessage(ctx, change.channel === 'phone' ? 'sms' : 'email', change.newValue, message);
   } catch (error) {
     log.error({ err: error, channel: change.channel }, 'contact change code could not be sent');
   }

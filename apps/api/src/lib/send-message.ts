@@ -1,0 +1,39 @@
+import type { Config } from '../config.ts';
+import type { Clock } from './clock.ts';
+import { createMailSender, type MailSender } from './mail/index.ts';
+import { createSmsSender, type SmsSender } from './sms/index.ts';
+
+/** What sending needs of the app context; a sender it lacks is made on first use. */
+interface Senders {
+  config: Config;
+  clock: Clock;
+  mail?: MailSender;
+  sms?: SmsSender;
+}
+
+export function mailOf(ctx: Senders): MailSender {
+  ctx.mail ??= createMailSender(ctx.config, ctx.clock);
+  return ctx.mail;
+}
+
+/** A message in its two forms: the mail (subject and text) and the shorter SMS. */
+export interface Message {
+  subject: string;
+  text: string;
+  sms: string;
+}
+
+/** Sends `message` to `to`: its SMS form to a phone, its mail form to an email address. */
+export async function sendMessage(
+  ctx: Senders,
+  channel: 'email' | 'sms',
+  to: string,
+  message: Message,
+) {
+  if (channel === 'sms') {
+    ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
+    await ctx.sms.send({ to, text: message.sms });
+  } else {
+    await mailOf(ctx).send({ to, subject: message.subject, text: message.text });
+  }
+}
