@@ -46,7 +46,7 @@ const listOf = (overrides: Partial<CodeList> = {}): CodeList => ({
       data_fields: ['phone'],
       status: 'active',
       created_at: '2026-11-22T09:10:00.000Z',
-      expires_at: '2026-11-22T10:10:00.000Z',
+      expires_at: '2026-11-23T10:10:00.000Z',
       used_at: null,
       used_by: null,
       issuer: { name: 'شركة الشحن' },
@@ -220,6 +220,15 @@ describe('codes screen: the list', () => {
     expect(rows[1]).toHaveTextContent('الاسم الكامل، رقم الهوية');
     expect(rows[1]).toHaveTextContent('22 نوفمبر 2026');
     expect(rows[1]).toHaveTextContent('بواسطة بنك الاختبار');
+    // Created and expiry share one column (the table fits its frame at 1366 px): the day, then
+    // the hours; a code that outlives its day shows the day it ends.
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['المعرّف المرجعي', 'الحالة', 'الحقول', 'الجهة المُصدِرة', 'الصلاحية', 'الاستخدام']);
+    expect(rows[1]).toHaveTextContent(/\d\d:00 [صم] – \d\d:00 [صم]/);
+    expect(rows[2]).toHaveTextContent(/حتى 23 نوفمبر 2026، \d\d:10 [صم]/);
     expect(within(rows[2]!).getByText('نشط')).toBeInTheDocument();
     expect(rows[2]).toHaveTextContent('شركة الشحن');
     expect(rows[2]).toHaveTextContent('لم يُستخدم');
