@@ -1,12 +1,13 @@
 import { type AccountNoticeEvent, accountNoticeMessage } from '@tanqin/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '../src/lib/due-deliveries.ts';
+import {
+  DONE_DELIVERY_DAYS,
+  MAX_DELIVERY_ATTEMPTS,
+  retryDelayMs,
+} from '../src/lib/due-deliveries.ts';
 import type { MailSender } from '../src/lib/mail/index.ts';
 import { generateTotp } from '../src/lib/totp.ts';
-import {
-  deliverDueAccountNotices,
-  FAILED_NOTICE_DAYS,
-} from '../src/modules/account-notices/account-notices.service.ts';
+import { deliverDueAccountNotices } from '../src/modules/account-notices/account-notices.service.ts';
 import { sweepAuthRecords } from '../src/modules/auth/auth-sweep.service.ts';
 import { createOrganization, databaseKinds, request } from './harness.ts';
 import {
@@ -502,7 +503,7 @@ describe.each(databaseKinds)('confirmed contact changes and security notices on 
     expect(messagesTo(person.body.email!)).toHaveLength(0);
 
     // Kept for a month after it was queued (the attempts took about an hour of it), then deleted.
-    clock.advance((FAILED_NOTICE_DAYS - 1) * 24 * 3_600_000);
+    clock.advance((DONE_DELIVERY_DAYS - 1) * 24 * 3_600_000);
     await sweepAuthRecords(ctx);
     expect(await rowOf()).toMatchObject({ attempts: MAX_DELIVERY_ATTEMPTS });
     clock.advance(24 * 3_600_000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
-import { retryDelayMs } from '../src/lib/due-deliveries.ts';
+import { DONE_DELIVERY_DAYS, retryDelayMs } from '../src/lib/due-deliveries.ts';
 import {
   type MailMessage,
   type MailSender,
@@ -9,6 +9,7 @@ import {
   outboxPath,
 } from '../src/lib/mail/index.ts';
 import { appendAudit, auditShard } from '../src/modules/audit/audit.service.ts';
+import { sweepAuthRecords } from '../src/modules/auth/auth-sweep.service.ts';
 import {
   deliverNoticeMessages,
   MAX_NOTICE_MESSAGES_PER_MINUTE,
@@ -390,4 +391,40 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
       expect((await told()).sort()).toEqual([early.id, late.id].sort());
     },
   );
+
+  // Last: it moves the shared clock a month on.
+  it('deletes a delivered or failed delivery a month after it was queued, never a pending one', async () => {
+    const person = await createIndividual(server);
+    const bank = await createIntegrator(server.baseUrl);
+    await issueFor(bank, person.nationalId);
+    await discoverNotices(server.ctx);
+    await queueNoticeMessages(server.ctx);
+    await server.db.query('update users set phone = null where id = $1', [person.id]);
+    await deliverNoticeMessages(server.ctx);
+    // A second message whose mail fails: it waits for its next attempt.
+    clock.advance(61_000);
+    mail.failing = true;
+    try {
+      await issueFor(bank, person.nationalId);
+      await runPersonNotices(server.ctx);
+    } finally {
+      mail.failing = false;
+    }
+    const deliveries = async () =>
+      (
+        await server.db.query<{ status: string }>(
+          'select status from person_notice_deliveries where user_id = $1 order by created_at, channel',
+          [person.id],
+        )
+      ).map((row) => row.status);
+    expect(await deliveries()).toEqual(['delivered', 'failed', 'pending']);
+
+    clock.advance(DONE_DELIVERY_DAYS * 24 * 3_600_000 - 120_000);
+    await sweepAuthRecords(server.ctx);
+    expect(await deliveries()).toEqual(['delivered', 'failed', 'pending']);
+    // A day later, the pending one is as old as the others were: it is still to be sent.
+    clock.advance(24 * 3_600_000);
+    await sweepAuthRecords(server.ctx);
+    expect(await deliveries()).toEqual(['pending']);
+  });
 });

@@ -18,6 +18,18 @@ const CLAIM_LEASE_MS = 5 * 60_000;
 export const DELIVERY_BATCH_SIZE = 20;
 const MAX_BATCHES_PER_RUN = 10;
 
+/**
+ * A delivery that is done (delivered, or failed every attempt) is kept this long after it was
+ * queued, for whoever looks into "I was never told" (its last_error), then deleted by a sweep:
+ * after a month it is only a copy of an address and of a message nobody will send. The request
+ * log keeps calls as long by default.
+ */
+export const DONE_DELIVERY_DAYS = 30;
+
+/** Done deliveries queued before this are deleted. */
+export const doneDeliveryCutoff = (now: Date) =>
+  new Date(now.getTime() - DONE_DELIVERY_DAYS * 24 * 60 * 60_000);
+
 /** Wait before attempt `attempt + 1` after `attempt` failed attempts: doubling from 30 s. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (attempt - 1));

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import {
   DELIVERY_BATCH_SIZE,
   deliverDueRows,
+  doneDeliveryCutoff,
   failureText,
   nextAttemptAfterFailure,
 } from '../../lib/due-deliveries.ts';
@@ -18,13 +19,6 @@ import { type Message, sendMessage } from '../../lib/send-message.ts';
  * (lib/due-deliveries.ts): a mail server that is down never fails the person's request. They go
  * whatever the notification preferences say, like a bank's.
  */
-
-/**
- * A notice that failed every attempt is kept this long, for whoever looks into "I was never
- * told" (its last_error), then deleted: after a month it is only a copy of an address and of a
- * notice nobody will send. The request log keeps calls as long by default.
- */
-export const FAILED_NOTICE_DAYS = 30;
 
 type Destination = { channel: 'email' | 'sms'; to: string };
 
@@ -127,11 +121,13 @@ export function deliverDueAccountNotices(ctx: AppContext): Promise<number> {
   );
 }
 
-/** Deletes the notices that failed every attempt, queued over FAILED_NOTICE_DAYS ago. */
+/**
+ * Deletes the notices that failed every attempt, queued over DONE_DELIVERY_DAYS ago (a sent one
+ * is deleted when sent).
+ */
 export async function deleteFailedAccountNotices(ctx: AppContext) {
-  const cutoff = new Date(ctx.clock.now().getTime() - FAILED_NOTICE_DAYS * 24 * 60 * 60_000);
   await ctx.db.query(
     'delete from account_notices where next_attempt_at is null and created_at < $1',
-    [cutoff],
+    [doneDeliveryCutoff(ctx.clock.now())],
   );
 }

@@ -1,11 +1,13 @@
 import type { AppContext } from '../../app-context.ts';
 import { deleteFailedAccountNotices } from '../account-notices/account-notices.service.ts';
+import { deleteDoneNoticeDeliveries } from '../person-notices/notice-delivery.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes spent sign-in material: second-step tokens, reset links and confirmation codes past
- * their time (kept a day after expiry), and security notices that failed every attempt a month ago.
+ * their time (kept a day after expiry); and the records of messages to people done a month ago
+ * (security notices that failed every attempt, person notices' deliveries delivered or failed).
  */
 export async function sweepAuthRecords(ctx: AppContext) {
   const now = ctx.clock.now().getTime();
@@ -14,4 +16,5 @@ export async function sweepAuthRecords(ctx: AppContext) {
   await ctx.db.query('delete from password_reset_tokens where expires_at < $1', [dayAgo]);
   await ctx.db.query('delete from verification_codes where expires_at < $1', [dayAgo]);
   await deleteFailedAccountNotices(ctx);
+  await deleteDoneNoticeDeliveries(ctx);
 }

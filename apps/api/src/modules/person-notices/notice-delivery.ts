@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import {
   DELIVERY_BATCH_SIZE,
   deliverDueRows,
+  doneDeliveryCutoff,
   failureText,
   nextAttemptAfterFailure,
 } from '../../lib/due-deliveries.ts';
@@ -142,5 +143,13 @@ export function deliverNoticeMessages(ctx: AppContext): Promise<number> {
     ctx.clock,
     (now, leaseUntil) => claimDueDeliveries(ctx, now, leaseUntil),
     (delivery) => attemptDelivery(ctx, delivery),
+  );
+}
+
+/** Deletes the deliveries delivered or failed, queued over DONE_DELIVERY_DAYS ago. */
+export async function deleteDoneNoticeDeliveries(ctx: AppContext) {
+  await ctx.db.query(
+    `delete from person_notice_deliveries where created_at < $1 and status <> 'pending'`,
+    [doneDeliveryCutoff(ctx.clock.now())],
   );
 }
