@@ -218,7 +218,11 @@ export const securityEventWebhookSchema = z.object({
     request_method: z.string().nullable(),
     additional_data: z.record(z.string(), z.unknown()).nullable(),
     api_key_name: z.string().nullable(),
-    occurrences: z.number().int(),
+    occurrences: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: 'Identical events within a minute it stands for' }),
     created_at: timestampSchema,
     organization: z.object({ id: z.uuid(), name: z.string() }),
   }),

@@ -78,6 +78,40 @@ const stub: OpenApiDocument = {
       },
     },
   },
+  webhooks: {
+    securityEvent: {
+      post: {
+        summary: 'A security event, sent to a webhook notification preference',
+        description: 'Signed in `webhook-signature`.',
+        security: [],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['type', 'data'],
+                properties: {
+                  type: { type: 'string', examples: ['security.key_first_use'] },
+                  data: {
+                    type: 'object',
+                    required: ['descriptions'],
+                    properties: {
+                      descriptions: {
+                        type: 'object',
+                        required: ['ar', 'en'],
+                        properties: { ar: { type: 'string' }, en: { type: 'string' } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'Received (any 2xx)' } },
+      },
+    },
+  },
   components: {
     schemas: {
       ThingRequest: {
@@ -152,7 +186,7 @@ describe('interactive API reference', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'POST /v1/token' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'المسارات' })).getAllByRole('link'),
-    ).toHaveLength(3);
+    ).toHaveLength(4);
     expect(screen.getByText('9.9.9')).toBeInTheDocument();
 
     const create = operation('POST /v1/things');
@@ -185,6 +219,25 @@ describe('interactive API reference', () => {
 
     const read = operation('GET /v1/things/{thing_id}');
     expect(within(read).getByText('thing_id').parentElement).toHaveTextContent('في المسار');
+  });
+
+  it('describes each webhook the server sends: what it is, its body and an example, no try-out', async () => {
+    mockApi(() => json(500, {}));
+    renderPage();
+    const webhook = await screen.findByRole('region', { name: 'ويب هوك securityEvent' });
+    const link = within(screen.getByRole('navigation', { name: 'المسارات' })).getByRole('link', {
+      name: /securityEvent/,
+    });
+    expect(link).toHaveAttribute('href', '#webhook-securityEvent');
+    expect(within(webhook).getByText(/حدث أمني يُرسل إلى رابط الويب هوك/)).toBeInTheDocument();
+    expect(within(webhook).getByText('webhook-signature')).toBeInTheDocument();
+    expect(within(webhook).getByText('descriptions').parentElement).toHaveTextContent('مطلوب');
+    const example = within(webhook).getByRole('region', { name: 'مثال: جسم الرسالة' });
+    expect(JSON.parse(example.textContent ?? '')).toEqual({
+      type: 'security.key_first_use',
+      data: { descriptions: { ar: 'string', en: 'string' } },
+    });
+    expect(within(webhook).queryByRole('button', { name: 'جرّب الطلب' })).toBeNull();
   });
 
   it('sends a real request with the entered credentials and shows status, headers and body', async () => {

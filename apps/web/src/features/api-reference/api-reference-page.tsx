@@ -11,7 +11,8 @@ import { CredentialsCard } from './components/credentials-card.tsx';
 import { DocumentText } from './components/document-text.tsx';
 import { methodClasses, OperationCard } from './components/operation-card.tsx';
 import type { TryItCredentials } from './components/try-it-panel.tsx';
-import { listOperations } from './openapi.ts';
+import { WebhookCard } from './components/webhook-card.tsx';
+import { listOperations, listWebhooks } from './openapi.ts';
 
 const EMPTY_CREDENTIALS: TryItCredentials = {
   clientId: '',
@@ -31,6 +32,7 @@ export function ApiReferencePage() {
   const openApi = useOpenApiDocument();
   const [credentials, setCredentials] = useState(EMPTY_CREDENTIALS);
   const operations = openApi.data ? listOperations(openApi.data) : [];
+  const webhooks = openApi.data ? listWebhooks(openApi.data) : [];
 
   return (
     <div className="min-h-screen">
@@ -81,6 +83,21 @@ export function ApiReferencePage() {
                       className="ltr-island min-w-0 font-mono text-xs [overflow-wrap:anywhere]"
                     >
                       {entry.path}
+                    </span>
+                  </a>
+                </li>
+              ))}
+              {webhooks.map((entry) => (
+                <li key={entry.id}>
+                  <a
+                    href={`#${entry.id}`}
+                    className="flex items-center gap-2 rounded-lg px-2 py-2 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+                  >
+                    <span className="w-12 shrink-0 rounded bg-violet-100 px-1 py-0.5 text-center text-[0.7rem] font-bold text-violet-900">
+                      {t('webhook.badge')}
+                    </span>
+                    <span dir="ltr" className="ltr-island min-w-0 font-mono text-xs">
+                      {entry.name}
                     </span>
                   </a>
                 </li>
@@ -158,6 +175,9 @@ export function ApiReferencePage() {
                     }))
                   }
                 />
+              ))}
+              {webhooks.map((entry) => (
+                <WebhookCard key={entry.id} document={openApi.data} entry={entry} />
               ))}
             </>
           )}

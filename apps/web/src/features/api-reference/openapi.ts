@@ -62,6 +62,8 @@ export interface OpenApiDocument {
   servers?: Array<{ url: string }>;
   security?: Array<Record<string, string[]>>;
   paths: Record<string, Record<string, OpenApiOperation>>;
+  /** What the server sends to the integrator's own URL (its body is the request body). */
+  webhooks?: Record<string, Record<string, OpenApiOperation>>;
   components?: {
     schemas?: Record<string, JsonSchema>;
     securitySchemes?: Record<string, unknown>;
@@ -87,6 +89,22 @@ export function listOperations(document: OpenApiDocument): OperationEntry[] {
       path,
       operation: item[method]!,
     })),
+  );
+}
+
+export interface WebhookEntry {
+  /** A stable anchor id, e.g. `webhook-securityEvent`. */
+  id: string;
+  name: string;
+  operation: OpenApiOperation;
+}
+
+/** Every webhook the document describes (the one method each is sent with). */
+export function listWebhooks(document: OpenApiDocument): WebhookEntry[] {
+  return Object.entries(document.webhooks ?? {}).flatMap(([name, item]) =>
+    HTTP_METHODS.filter((method) => item[method])
+      .slice(0, 1)
+      .map((method) => ({ id: `webhook-${name}`, name, operation: item[method]! })),
   );
 }
 
