@@ -185,3 +185,50 @@ export function registrationCodeMessage(code: string, minutes: number) {
     sms: `رمز التحقق الخاص بك في تنقين: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
   };
 }
+
+/** `26 نوفمبر 2026 في 3:28 م`, Riyadh time, in the reader's language. */
+function longRiyadhTime(at: Date, language: 'ar' | 'en'): string {
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+  }).format(at);
+}
+
+/** To the account holding a proven national id: another account tried to prove it. */
+export function identityProofRefusedMessage(last4: string, at: Date) {
+  const ar = `جرت في ${longRiyadhTime(at, 'ar')} محاولة لإثبات رقم هويتك المنتهي بـ ${last4} لحساب آخر في تنقين، ورُفضت لأن رقم الهوية مُثبت في حسابك. إن لم تكن أنت، فراجع أمان حسابك لدى مزوّد الهوية.`;
+  const en = `On ${longRiyadhTime(at, 'en')}, someone proved your national id ending in ${last4} for another Tanqin account. It was refused: your account holds that national id. If it was not you, check the security of your identity provider account.`;
+  return {
+    subject: 'محاولة لإثبات رقم هويتك / An attempt to prove your national id',
+    text: `${ar}\n\n${en}`,
+    sms: ar,
+  };
+}
+
+/** To the holder of a locked national id: an organisation asked for a code and was refused. */
+export function lockedIdCodeRefusedMessage(organizationName: string, last4: string) {
+  const ar = `طلبت ${organizationName} إصدار رمز لرقم هويتك المنتهي بـ ${last4}، ورُفض الطلب لأن رقم هويتك مقفل. إن كنت تريد ذلك فافتح القفل من لوحة التحكم في تنقين ثم أعد المحاولة لدى الجهة.`;
+  const en = `${organizationName} asked for a code for your national id ending in ${last4}. It was refused because your national id is locked. If you want it, unlock it on your Tanqin dashboard and try again with them.`;
+  return {
+    subject: 'رُفض إصدار رمز لرقم هويتك المقفل / A code for your locked national id was refused',
+    text: `${ar}\n\n${en}`,
+    sms: ar,
+  };
+}
+
+/** The password-reset link (by mail), valid `minutes` minutes and once. */
+export function passwordResetMessage(link: string, minutes: number) {
+  return {
+    subject: 'إعادة تعيين كلمة المرور في تنقين / Reset your Tanqin password',
+    text: [
+      `طلبت إعادة تعيين كلمة المرور. افتح الرابط خلال ${minutes} دقيقة (يعمل مرة واحدة):`,
+      link,
+      'إن لم تطلب ذلك فتجاهل هذه الرسالة.',
+      '',
+      `You asked to reset your password. Open this link within ${minutes} minutes (it works once):`,
+      link,
+      'If you did not ask for this, ignore this message.',
+    ].join('\n'),
+  };
+}

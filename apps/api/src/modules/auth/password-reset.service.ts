@@ -1,10 +1,11 @@
+import { passwordResetMessage } from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
-import { createMailSender } from '../../lib/mail/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
+import { mailOf } from '../../lib/send-message.ts';
 import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
 import { accountFailureKey } from './lockout.ts';
 import { endUserSessions } from './sessions.service.ts';
@@ -62,21 +63,8 @@ export async function requestPasswordReset(
     ],
   );
   const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/forgot-password#token=${token}`;
-  ctx.mail ??= createMailSender(ctx.config, ctx.clock);
-  ctx.mail
-    .send({
-      to: user.email,
-      subject: 'إعادة تعيين كلمة المرور في تنقين / Reset your Tanqin password',
-      text: [
-        'طلبت إعادة تعيين كلمة المرور. افتح الرابط خلال 30 دقيقة (يعمل مرة واحدة):',
-        link,
-        'إن لم تطلب ذلك فتجاهل هذه الرسالة.',
-        '',
-        'You asked to reset your password. Open this link within 30 minutes (it works once):',
-        link,
-        'If you did not ask for this, ignore this message.',
-      ].join('\n'),
-    })
+  mailOf(ctx)
+    .send({ to: user.email, ...passwordResetMessage(link, RESET_TOKEN_TTL_MS / 60_000) })
     .catch((error) => meta.log.error({ err: error }, 'password reset mail could not be sent'));
 }
 

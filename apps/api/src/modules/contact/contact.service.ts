@@ -2,14 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CONTACT_MESSAGES_PER_HOUR, type ContactMessage, messageText } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createMailSender } from '../../lib/mail/index.ts';
+import { mailOf } from '../../lib/send-message.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-
-function mailSender(ctx: AppContext) {
-  ctx.mail ??= createMailSender(ctx.config, ctx.clock);
-  return ctx.mail;
-}
 
 /** At most CONTACT_MESSAGES_PER_HOUR messages per address and hour (a sliding window). */
 async function assertNotFlooding(ctx: AppContext, ip: string, nowMs: number) {
@@ -56,7 +51,7 @@ export async function submitContactMessage(
     [id, message.name, message.email, message.subject, message.message, message.locale, now],
   );
   try {
-    await mailSender(ctx).send({ to: ctx.config.contactInbox, ...operatorMail(message, id) });
+    await mailOf(ctx).send({ to: ctx.config.contactInbox, ...operatorMail(message, id) });
   } catch (error) {
     return { id, mailError: error };
   }

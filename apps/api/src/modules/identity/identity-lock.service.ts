@@ -1,10 +1,9 @@
-import type { IdentityLockRequest } from '@tanqin/shared';
+import { type IdentityLockRequest, lockedIdCodeRefusedMessage } from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createMailSender } from '../../lib/mail/index.ts';
 import { verifyPassword } from '../../lib/password.ts';
-import { createSmsSender } from '../../lib/sms/index.ts';
+import { sendMessage } from '../../lib/send-message.ts';
 import { type Attempt, assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
 import { consumeSecondFactor } from '../auth/two-factor.service.ts';
 import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
@@ -119,20 +118,12 @@ async function tellHolder(
     'select name from organizations where id = $1',
     [caller.organizationId],
   );
-  const name = organization?.name ?? '';
-  const last4 = holder.national_id_last4 ?? '';
-  const ar = `طلبت ${name} إصدار رمز لرقم هويتك المنتهي بـ ${last4}، ورُفض الطلب لأن رقم هويتك مقفل. إن كنت تريد ذلك فافتح القفل من لوحة التحكم في تنقين ثم أعد المحاولة لدى الجهة.`;
-  const en = `${name} asked for a code for your national id ending in ${last4}. It was refused because your national id is locked. If you want it, unlock it on your Tanqin dashboard and try again with them.`;
-  ctx.mail ??= createMailSender(ctx.config, ctx.clock);
-  ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
-  const sends: Promise<void>[] = [
-    ctx.mail.send({
-      to: holder.email,
-      subject: 'رُفض إصدار رمز لرقم هويتك المقفل / A code for your locked national id was refused',
-      text: `${ar}\n\n${en}`,
-    }),
-  ];
-  if (holder.phone) sends.push(ctx.sms.send({ to: holder.phone, text: ar }));
+  const message = lockedIdCodeRefusedMessage(
+    organization?.name ?? '',
+    holder.national_id_last4 ?? '',
+  );
+  const sends = [sendMessage(ctx, 'email', holder.email, message)];
+  if (holder.phone) sends.push(sendMessage(ctx, 'sms', holder.phone, message));
   for (const result of await Promise.allSettled(sends)) {
     if (result.status === 'rejected') log.error({ err: result.reason }, 'lock notice not sent');
   }

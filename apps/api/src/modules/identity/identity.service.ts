@@ -1,12 +1,16 @@
-import { type IdentityComplete, type IdentityStatus, toAsciiDigits } from '@tanqin/shared';
+import {
+  type IdentityComplete,
+  type IdentityStatus,
+  identityProofRefusedMessage,
+  toAsciiDigits,
+} from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
 import { hashNationalId } from '../../lib/identity.ts';
-import { createMailSender } from '../../lib/mail/index.ts';
-import { createSmsSender } from '../../lib/sms/index.ts';
+import { sendMessage } from '../../lib/send-message.ts';
 import { authorizationRequest, redeemAuthorizationCode } from './relying-party.ts';
 
 /** Minutes a sign-in at the identity provider may take before its state is forgotten. */
@@ -104,13 +108,6 @@ function provenNationalId(ctx: AppContext, claims: Record<string, unknown>): str
   return toAsciiDigits(String(value)).replace(/[\s-]/g, '');
 }
 
-const formatTime = (at: Date, language: 'ar' | 'en') =>
-  new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Asia/Riyadh',
-  }).format(at);
-
 /**
  * The owner of the account that proved this national id learns that another account proved it
  * at the identity provider too (by email and SMS; a failed send is logged).
@@ -121,19 +118,9 @@ async function tellProvenOwner(
   owner: { email: string; phone: string | null; national_id_last4: string | null },
   at: Date,
 ) {
-  const last4 = owner.national_id_last4 ?? '';
-  const ar = `جرت في ${formatTime(at, 'ar')} محاولة لإثبات رقم هويتك المنتهي بـ ${last4} لحساب آخر في تنقين، ورُفضت لأن رقم الهوية مُثبت في حسابك. إن لم تكن أنت، فراجع أمان حسابك لدى مزوّد الهوية.`;
-  const en = `On ${formatTime(at, 'en')}, someone proved your national id ending in ${last4} for another Tanqin account. It was refused: your account holds that national id. If it was not you, check the security of your identity provider account.`;
-  ctx.mail ??= createMailSender(ctx.config, ctx.clock);
-  ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
-  const sends: Promise<void>[] = [
-    ctx.mail.send({
-      to: owner.email,
-      subject: 'محاولة لإثبات رقم هويتك / An attempt to prove your national id',
-      text: `${ar}\n\n${en}`,
-    }),
-  ];
-  if (owner.phone) sends.push(ctx.sms.send({ to: owner.phone, text: ar }));
+  const message = identityProofRefusedMessage(owner.national_id_last4 ?? '', at);
+  const sends = [sendMessage(ctx, 'email', owner.email, message)];
+  if (owner.phone) sends.push(sendMessage(ctx, 'sms', owner.phone, message));
   for (const result of await Promise.allSettled(sends)) {
     if (result.status === 'rejected') {
       log.error({ err: result.reason }, 'identity notice could not be sent');

@@ -10,9 +10,9 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
-import { createMailSender } from '../../lib/mail/index.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
+import { mailOf } from '../../lib/send-message.ts';
 import type { Principal } from '../auth/sessions.service.ts';
 import { startSession } from '../auth/sessions.service.ts';
 import type { Membership } from '../organizations/organizations.service.ts';
@@ -152,9 +152,8 @@ export async function inviteMember(ctx: AppContext, caller: Caller, input: Invit
 }
 
 async function sendInvitation(ctx: AppContext, input: Parameters<typeof invitationEmail>[0]) {
-  ctx.mail ??= createMailSender(ctx.config, ctx.clock);
   try {
-    await ctx.mail.send(invitationEmail(input));
+    await mailOf(ctx).send(invitationEmail(input));
   } catch {
     throw mailUnavailable();
   }
