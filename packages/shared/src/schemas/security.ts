@@ -232,7 +232,7 @@ export type SecurityEventWebhook = z.infer<typeof securityEventWebhookSchema>;
 /** GET /api/v1/security/events/export: the events as CSV (RFC 4180, with a byte-order mark). */
 export const securityEventsCsvSchema = z.string().meta({
   description:
-    'Columns: created_at, event_type, event_severity, event_description, client_ip, user_agent, api_key_name, request_method, request_path, occurrences, status, resolved_at, notified_at',
+    'Columns: created_at, event_type, event_severity, event_description (as recorded, English), description_ar and description_en (as the security center tells it), client_ip, user_agent, api_key_name, request_method, request_path, occurrences, status, resolved_at, notified_at',
 });
 
 export const SECURITY_LABELS = ['Excellent', 'Good', 'Needs Attention'] as const;

@@ -4,8 +4,8 @@ import {
   type SecurityEventWebhook,
   securityEventTypeLabels,
   securitySeverityLabels,
-  summarizeSecurityEvent,
 } from '@tanqin/shared';
+import { describeSecurityEvent } from '../../lib/event-description.ts';
 import type { MailMessage } from '../../lib/mail/index.ts';
 
 /** A security event as notifications tell it. */
@@ -37,7 +37,10 @@ export function webhookPayload(event: NotifiedEvent): string {
       event_type: event.event_type,
       event_severity: event.event_severity,
       event_description: event.event_description,
-      descriptions: { ar: describedIn(event, 'ar'), en: describedIn(event, 'en') },
+      descriptions: {
+        ar: describeSecurityEvent(event, 'ar'),
+        en: describeSecurityEvent(event, 'en'),
+      },
       client_ip: event.client_ip,
       user_agent: event.user_agent,
       request_path: event.request_path,
@@ -51,18 +54,6 @@ export function webhookPayload(event: NotifiedEvent): string {
   };
   return JSON.stringify(payload);
 }
-
-function countryNameIn(language: 'ar' | 'en', code: string) {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/** The event told in a language from its stored parameters, country names included. */
-const describedIn = (event: NotifiedEvent, language: 'ar' | 'en') =>
-  summarizeSecurityEvent(event, language, (code) => countryNameIn(language, code));
 
 /** The email: Arabic first, then English; the time in the organisation's time zone. */
 export function notificationEmail(to: string, event: NotifiedEvent): MailMessage {
@@ -83,7 +74,7 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
       `حدث أمني جديد لجهة ${event.organization_name}`,
       `النوع: ${type.ar} (${event.event_type})`,
       `الخطورة: ${severity.ar}`,
-      `الوصف: ${describedIn(event, 'ar')}`,
+      `الوصف: ${describeSecurityEvent(event, 'ar')}`,
       `عنوان IP: ${dash(event.client_ip)}`,
       `مفتاح API: ${dash(event.api_key_name)}`,
       `الطلب: ${request}`,
@@ -92,7 +83,7 @@ export function notificationEmail(to: string, event: NotifiedEvent): MailMessage
       `A new security event for ${event.organization_name}`,
       `Type: ${type.en} (${event.event_type})`,
       `Severity: ${severity.en}`,
-      `Description: ${describedIn(event, 'en')}`,
+      `Description: ${describeSecurityEvent(event, 'en')}`,
       `IP address: ${dash(event.client_ip)}`,
       `API key: ${dash(event.api_key_name)}`,
       `Request: ${request}`,

@@ -4,12 +4,14 @@ import {
   type EventSeverity,
   type EventType,
   type KeyMode,
+  type SummarizedEvent,
   type securityEventSchema,
 } from '@tanqin/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { csvCell } from '../../lib/csv.ts';
+import { describeSecurityEvent } from '../../lib/event-description.ts';
 
 export interface EventFilters {
   severity?: EventSeverity;
@@ -74,6 +76,8 @@ const CSV_COLUMNS = [
   'event_type',
   'event_severity',
   'event_description',
+  'description_ar',
+  'description_en',
   'client_ip',
   'user_agent',
   'api_key_name',
@@ -93,17 +97,20 @@ export async function exportSecurityEventsCsv(
   filters: EventFilters,
 ) {
   const where = whereClause(ctx, organizationId, filters);
-  const rows = await ctx.db.query<Record<string, unknown>>(
+  const rows = await ctx.db.query<SummarizedEvent & Record<string, unknown>>(
     `select ${EVENT_COLUMNS} from security_events where ${where.sql}
       order by created_at desc, id limit ${EXPORT_LIMIT}`,
     where.params,
   );
   const lines = [CSV_COLUMNS.join(',')];
   for (const row of rows) {
-    const status = row.resolved_at ? 'resolved' : 'open';
-    lines.push(
-      CSV_COLUMNS.map((column) => csvCell(column === 'status' ? status : row[column])).join(','),
-    );
+    const cells: Record<string, unknown> = {
+      ...row,
+      description_ar: describeSecurityEvent(row, 'ar'),
+      description_en: describeSecurityEvent(row, 'en'),
+      status: row.resolved_at ? 'resolved' : 'open',
+    };
+    lines.push(CSV_COLUMNS.map((column) => csvCell(cells[column])).join(','));
   }
   // The byte-order mark lets spreadsheet programs read the Arabic descriptions as UTF-8.
   return `\ufeff${lines.join('\r\n')}\r\n`;
