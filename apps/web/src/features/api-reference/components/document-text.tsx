@@ -58,3 +58,29 @@ export function DocumentText({ text, className }: { text: string; className?: st
     </div>
   );
 }
+
+/**
+ * What an operation (or a webhook) is for: the reader's-language summary when the app has one,
+ * then the document's own English summary and description.
+ */
+export function OperationTexts({
+  translatedSummary,
+  summary,
+  description,
+}: {
+  translatedSummary: string | null;
+  summary?: string;
+  description?: string;
+}) {
+  return (
+    <>
+      {translatedSummary ? <p className="text-slate-800">{translatedSummary}</p> : null}
+      {summary ? (
+        <p className="text-sm text-slate-600">
+          <InlineDocumentText text={summary} />
+        </p>
+      ) : null}
+      {description ? <DocumentText text={description} className="text-sm text-slate-600" /> : null}
+    </>
+  );
+}

@@ -14,7 +14,7 @@ import {
   requiresApiCredentials,
   typeLabel,
 } from '../openapi.ts';
-import { DocumentText, InlineDocumentText } from './document-text.tsx';
+import { DocumentText, InlineDocumentText, OperationTexts } from './document-text.tsx';
 import { SchemaView } from './schema-view.tsx';
 import { type TryItCredentials, TryItPanel } from './try-it-panel.tsx';
 
@@ -147,15 +147,11 @@ export function OperationCard({
             {entry.path}
           </span>
         </h3>
-        {arabicSummary ? <p className="text-slate-800">{arabicSummary}</p> : null}
-        {operation.summary ? (
-          <p className="text-sm text-slate-600">
-            <InlineDocumentText text={operation.summary} />
-          </p>
-        ) : null}
-        {operation.description ? (
-          <DocumentText text={operation.description} className="text-sm text-slate-600" />
-        ) : null}
+        <OperationTexts
+          translatedSummary={arabicSummary}
+          summary={operation.summary}
+          description={operation.description}
+        />
         <p className="text-sm text-slate-700">
           <span className="font-semibold">{t('operation.auth')}: </span>
           {requiresApiCredentials(document, operation)

@@ -7,7 +7,7 @@ import {
   type OpenApiDocument,
   type WebhookEntry,
 } from '../openapi.ts';
-import { DocumentText, InlineDocumentText } from './document-text.tsx';
+import { OperationTexts } from './document-text.tsx';
 import { SchemaView } from './schema-view.tsx';
 
 /** A message the server sends to the integrator's URL: what it is, its body and an example. */
@@ -39,15 +39,11 @@ export function WebhookCard({
             {entry.name}
           </span>
         </h3>
-        {arabicSummary ? <p className="text-slate-800">{arabicSummary}</p> : null}
-        {operation.summary ? (
-          <p className="text-sm text-slate-600">
-            <InlineDocumentText text={operation.summary} />
-          </p>
-        ) : null}
-        {operation.description ? (
-          <DocumentText text={operation.description} className="text-sm text-slate-600" />
-        ) : null}
+        <OperationTexts
+          translatedSummary={arabicSummary}
+          summary={operation.summary}
+          description={operation.description}
+        />
       </header>
       {body?.[1].schema ? (
         <div className="space-y-3">
