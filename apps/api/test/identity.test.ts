@@ -201,6 +201,19 @@ describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (
     expect(await sweepDevIdentityProviderRecords(suite.server.db)).toBeGreaterThanOrEqual(1);
     await sessions!.destroy('session-1');
     expect(await sessions!.findByUid('uid-1')).toBeUndefined();
+
+    // Nothing the provider keeps is readable in the database: not what a person typed, not its key.
+    await sessions!.upsert('session-2', { jti: 'session-2', accountId: '1234567890' }, 600);
+    const [record] = await suite.server.db.query<{ sealed_payload: string }>(
+      `select sealed_payload from dev_identity_provider_records where id = 'session-2'`,
+    );
+    expect(record!.sealed_payload).not.toContain('1234567890');
+    expect(await sessions!.find('session-2')).toMatchObject({ accountId: '1234567890' });
+    const keys = await suite.server.db.query<Record<string, unknown>>(
+      'select * from dev_identity_provider_keys',
+    );
+    expect(keys).toHaveLength(1);
+    expect(JSON.stringify(keys)).not.toMatch(/"(d|p|q|dp|dq|qi)\\?"/);
   });
 
   it('lets only individuals prove an identity', async () => {

@@ -114,6 +114,9 @@ class DatabaseAdapter implements Adapter {
   }
 }
 
+/** Seals the provider's records and its signing key. */
+const storeKey = (pepper: Buffer) => deriveKey(pepper, 'dev-identity-provider-records');
+
 interface SealedRow {
   id: string;
   sealed_payload: string;
@@ -122,7 +125,7 @@ interface SealedRow {
 
 /** oidc-provider's `adapter` option: one adapter per model, all on this database. */
 export function databaseAdapter(db: Queryable, pepper: Buffer): (model: string) => Adapter {
-  const key = deriveKey(pepper, 'dev-identity-provider-records');
+  const key = storeKey(pepper);
   return (model) => new DatabaseAdapter(db, key, model);
 }
 
@@ -137,19 +140,27 @@ export async function sweepDevIdentityProviderRecords(db: Queryable): Promise<nu
 
 const KID = 'dev-1';
 
-/** The ID-token signing key: the stored one, or a new one stored by the first process to ask. */
-export async function signingKey(db: Queryable): Promise<JWK> {
-  const stored = () =>
-    db.query<{ jwk: JWK }>('select jwk from dev_identity_provider_keys where kid = $1', [KID]);
-  const [existing] = await stored();
-  if (existing) return existing.jwk;
+/**
+ * The ID-token signing key: the stored one, or a new one stored by the first process to ask.
+ * Sealed at rest under the same key as the records.
+ */
+export async function signingKey(db: Queryable, pepper: Buffer): Promise<JWK> {
+  const key = storeKey(pepper);
+  const stored = async () => {
+    const [row] = await db.query<{ sealed_jwk: string }>(
+      'select sealed_jwk from dev_identity_provider_keys where kid = $1',
+      [KID],
+    );
+    return row && (JSON.parse(decrypt(key, row.sealed_jwk, KID).toString('utf8')) as JWK);
+  };
+  const existing = await stored();
+  if (existing) return existing;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: KID };
   await db.query(
-    'insert into dev_identity_provider_keys (kid, jwk) values ($1, $2::jsonb) on conflict (kid) do nothing',
-    [KID, JSON.stringify(jwk)],
+    'insert into dev_identity_provider_keys (kid, sealed_jwk) values ($1, $2) on conflict (kid) do nothing',
+    [KID, encrypt(key, JSON.stringify(jwk), KID)],
   );
   // Another process may have stored its own first: theirs is the one.
-  const [row] = await stored();
-  return row!.jwk;
+  return (await stored())!;
 }

@@ -41,7 +41,7 @@ export async function createDevIdentityProvider(ctx: AppContext): Promise<Provid
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    jwks: { keys: [await signingKey(ctx.db)] },
+    jwks: { keys: [await signingKey(ctx.db, ctx.keys.pepper)] },
     cookies: { keys: [hmacSha256(ctx.keys.pepper, 'dev-identity-provider-cookies')] },
     scopes: ['openid'],
     claims: { openid: ['sub', nationalIdClaim] },
