@@ -106,7 +106,10 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
       expect(email.subject).toBe('استُخدم رمز صادر لك / A code issued for you was used');
       expect(email.text).toContain(`«${bank.organization.name}»`);
       expect(email.text).toContain(`${bank.organization.name} used a code issued for you`);
-      expect(email.text).toContain('full_name، iban');
+      // The fields by their labels in each language, never their keys or values.
+      expect(email.text).toContain('واطّلعت على: الاسم الكامل، رقم الآيبان.');
+      expect(email.text).toContain('and saw: Full name, IBAN.');
+      expect(sms.text).toContain('واطّلعت على: الاسم الكامل، رقم الآيبان.');
       expect(email.text).toContain('26 November 2026 at 13:00 Riyadh time');
       expect(email.text).toContain(`${server.baseUrl}/dashboard`);
       expect(email.text.indexOf('استخدمت')).toBeLessThan(email.text.indexOf(' used '));
@@ -119,6 +122,7 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
         expect(entry.text).not.toContain(code);
         expect(entry.text).not.toContain(code.replaceAll('-', ''));
         expect(entry.text).not.toContain(person.nationalId);
+        expect(entry.text).not.toMatch(/full_name|iban/);
       }
     } finally {
       await server.ctx.jobs.stop();

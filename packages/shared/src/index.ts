@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './countries.ts';
 export * from './device.ts';
 export * from './event-summary.ts';
+export * from './field-labels.ts';
 export * from './ip.ts';
 export * from './json-limits.ts';
 export * from './messages.ts';

@@ -14,12 +14,29 @@ describe('the notice of an issue or a use', () => {
     const message = personNoticeMessage([used(1)], 'en', link);
     expect(message.subject).toBe('A code issued for you was used / استُخدم رمز صادر لك');
     expect(message.text.split('\n')[0]).toBe(
-      'بنك 1 used a code issued for you on 26 November 2026 at 13:00 Riyadh time and saw: full_name, iban.',
+      'بنك 1 used a code issued for you on 26 November 2026 at 13:00 Riyadh time and saw: Full name, IBAN.',
     );
-    expect(message.text).toContain('استخدمت الجهة «بنك 1» رمزاً صادراً لك');
+    expect(message.text).toContain(
+      'استخدمت الجهة «بنك 1» رمزاً صادراً لك في 26 نوفمبر 2026 في 1:00 م بتوقيت الرياض، واطّلعت على: الاسم الكامل، رقم الآيبان.',
+    );
+    expect(message.text).not.toContain('full_name');
     expect(message.sms).toMatch(/^Tanqin: بنك 1 used a code/);
     expect(message.sms).not.toContain('استخدمت');
     expect(message.sms).toContain(link);
+  });
+
+  it("names an organisation's own field by its name, and never a value", () => {
+    const event = {
+      ...used(1),
+      event: 'issued' as const,
+      fields: ['passportNumber', 'blood_type'],
+    };
+    expect(personNoticeMessage([event], 'ar', link).sms).toContain(
+      'يشمل: رقم جواز السفر، blood_type.',
+    );
+    expect(personNoticeMessage([event], 'en', link).sms).toContain(
+      'covering: Passport number, blood_type.',
+    );
   });
 
   it('counts a digest with the Arabic plural forms and lists at most five events', () => {

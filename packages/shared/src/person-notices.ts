@@ -1,3 +1,4 @@
+import { fieldLabelList } from './field-labels.ts';
 import type { Language } from './messages.ts';
 
 /**
@@ -10,7 +11,7 @@ export interface PersonNoticeEvent {
   /** The body that issued (issued) or decrypted (used) the code. */
   body: string;
   at: Date | string;
-  /** Field names, never values. */
+  /** Field names (told by their labels in the message's language), never values. */
   fields: string[];
 }
 
@@ -37,9 +38,6 @@ export function noticeTime(at: Date | string, language: Language): string {
   return language === 'ar' ? `${time} بتوقيت الرياض` : `${time} Riyadh time`;
 }
 
-const fieldList = (fields: string[], language: Language) =>
-  fields.join(language === 'ar' ? '، ' : ', ');
-
 const NOTICE_COUNT: Record<Intl.LDMLPluralRule, (n: number) => string> = {
   zero: (n) => `${n} إشعار`,
   one: () => 'إشعار واحد',
@@ -54,11 +52,11 @@ const TEXTS = {
   ar: {
     used: (e: PersonNoticeEvent) =>
       `استخدمت الجهة «${e.body}» رمزاً صادراً لك في ${noticeTime(e.at, 'ar')}${
-        e.fields.length ? `، واطّلعت على: ${fieldList(e.fields, 'ar')}` : ''
+        e.fields.length ? `، واطّلعت على: ${fieldLabelList(e.fields, 'ar')}` : ''
       }.`,
     issued: (e: PersonNoticeEvent) =>
       `أصدرت الجهة «${e.body}» رمزاً لك في ${noticeTime(e.at, 'ar')}${
-        e.fields.length ? `، يشمل: ${fieldList(e.fields, 'ar')}` : ''
+        e.fields.length ? `، يشمل: ${fieldLabelList(e.fields, 'ar')}` : ''
       }.`,
     usedSubject: 'استُخدم رمز صادر لك',
     issuedSubject: 'صدر رمز لك',
@@ -75,11 +73,11 @@ const TEXTS = {
   en: {
     used: (e: PersonNoticeEvent) =>
       `${e.body} used a code issued for you on ${noticeTime(e.at, 'en')}${
-        e.fields.length ? ` and saw: ${fieldList(e.fields, 'en')}` : ''
+        e.fields.length ? ` and saw: ${fieldLabelList(e.fields, 'en')}` : ''
       }.`,
     issued: (e: PersonNoticeEvent) =>
       `${e.body} issued a code for you on ${noticeTime(e.at, 'en')}${
-        e.fields.length ? `, covering: ${fieldList(e.fields, 'en')}` : ''
+        e.fields.length ? `, covering: ${fieldLabelList(e.fields, 'en')}` : ''
       }.`,
     usedSubject: 'A code issued for you was used',
     issuedSubject: 'A code was issued for you',

@@ -1,4 +1,4 @@
-import { type CodeHistoryEntry, can, type MemberRole } from '@tanqin/shared';
+import { type CodeHistoryEntry, can, fieldLabelList, type MemberRole } from '@tanqin/shared';
 import type { TFunction } from 'i18next';
 import { Ban, Printer } from 'lucide-react';
 import { useState } from 'react';
@@ -10,8 +10,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { useCodeHistory, useRevokeCode } from '../api/codes-queries.ts';
-import { fieldLabel } from '../field-labels.ts';
 import { formatLongDate, formatTime } from '../format.ts';
 import { STATUS_TONES } from './status-tones.ts';
 import { VerificationReceipt } from './verification-receipt.tsx';
@@ -46,7 +46,7 @@ function Entry({ entry, onReceipt }: { entry: CodeHistoryEntry; onReceipt?: () =
       {entry.action === 'use' && entry.fields.length > 0 ? (
         <p className="mt-1 text-sm text-slate-600">
           {t('history.fieldsViewed', {
-            fields: entry.fields.map((name) => fieldLabel(name, t)).join('، '),
+            fields: fieldLabelList(entry.fields, currentLanguage()),
           })}
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import {
   type CodeDirection,
   type CodeListItem,
+  fieldLabelList,
   type MemberRole,
   TOKEN_STATUSES,
   type TokenStatus,
@@ -15,8 +16,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { type CodesFilter, useCodes } from '../api/codes-queries.ts';
-import { fieldLabel } from '../field-labels.ts';
 import { formatCount, formatLongDate, formatTime } from '../format.ts';
 import { CodeHistoryDrawer } from './code-history-drawer.tsx';
 import { STATUS_TONES } from './status-tones.ts';
@@ -99,7 +100,7 @@ function CodeRow({
       </Cell>
       <Cell label={t('list.columns.fields')}>
         <span className="md:min-w-40 md:inline-block">
-          {item.data_fields.map((name) => fieldLabel(name, t)).join('، ')}
+          {fieldLabelList(item.data_fields, currentLanguage())}
         </span>
       </Cell>
       <Cell label={t(direction === 'issued' ? 'list.columns.audience' : 'list.columns.issuer')}>

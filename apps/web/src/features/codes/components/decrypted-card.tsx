@@ -1,10 +1,10 @@
-import type { StaffVerifyResult } from '@tanqin/shared';
+import { fieldLabel, hasFieldLabel, type StaffVerifyResult } from '@tanqin/shared';
 import { EyeOff, LockOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { fieldLabel, hasFieldLabel } from '../field-labels.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatLongDate, formatTime } from '../format.ts';
 
 function displayValue(value: unknown): string {
@@ -45,7 +45,9 @@ export function DecryptedCard({
           {entriesOf(result.data).map(([name, value]) => (
             <div key={name} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
               <dt className="flex flex-wrap items-baseline gap-x-2 text-sm text-slate-600">
-                <span className="font-semibold text-slate-800">{fieldLabel(name, t)}</span>
+                <span className="font-semibold text-slate-800">
+                  {fieldLabel(name, currentLanguage())}
+                </span>
                 {hasFieldLabel(name) ? (
                   <span className="ltr-island font-mono text-xs text-slate-400">{name}</span>
                 ) : null}

@@ -1,10 +1,10 @@
-import type { CodeHistory, CodeHistoryEntry } from '@tanqin/shared';
+import { type CodeHistory, type CodeHistoryEntry, fieldLabelList } from '@tanqin/shared';
 import { Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { fieldLabel } from '../field-labels.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatLongDate, formatTime } from '../format.ts';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
@@ -59,7 +59,7 @@ export function VerificationReceipt({
               </bdi>
             </Line>
             <Line label={t('receipt.fields')}>
-              {entry.fields.map((name) => fieldLabel(name, t)).join('، ')}
+              {fieldLabelList(entry.fields, currentLanguage())}
             </Line>
             <Line label={t('receipt.member')}>
               {entry.member?.name ?? t(`history.via.${entry.via}`)}

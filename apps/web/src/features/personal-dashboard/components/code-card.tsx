@@ -1,4 +1,4 @@
-import type { PersonalCode, TokenStatus } from '@tanqin/shared';
+import { fieldLabel, type PersonalCode, type TokenStatus } from '@tanqin/shared';
 import { Ban, Building2, ChevronDown, Landmark, ShieldAlert } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { fieldLabel } from '../../codes/field-labels.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatCount, formatDateTime } from '../format.ts';
 import { UsageTrail } from './usage-trail.tsx';
 
@@ -43,7 +43,6 @@ export function CodeCard({
   onReportMisuse: () => void;
 }) {
   const { t } = useTranslation('personalDashboard');
-  const { t: tCodes } = useTranslation('codes');
   const [isOpen, setIsOpen] = useState(false);
   const titleId = useId();
   const trailId = useId();
@@ -94,7 +93,7 @@ export function CodeCard({
                   key={name}
                   className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
                 >
-                  {fieldLabel(name, tCodes)}
+                  {fieldLabel(name, currentLanguage())}
                 </li>
               ))}
             </ul>

@@ -1,8 +1,9 @@
+import { fieldLabelList } from '@tanqin/shared';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { fieldLabel } from '../../codes/field-labels.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { useMarkNoticesRead, useUnreadNotices } from '../api/notices.ts';
 import { formatCount, formatDateTime } from '../format.ts';
 
@@ -12,7 +13,6 @@ import { formatCount, formatDateTime } from '../format.ts';
  */
 export function NewNotices() {
   const { t } = useTranslation('personalDashboard');
-  const { t: tCodes } = useTranslation('codes');
   const notices = useUnreadNotices();
   const markRead = useMarkNoticesRead();
   const list = notices.data?.notices ?? [];
@@ -54,9 +54,7 @@ export function NewNotices() {
               </time>
               {notice.fields.length > 0
                 ? ` · ${t('notices.fields', {
-                    fields: notice.fields
-                      .map((name) => fieldLabel(name, tCodes))
-                      .join(t('notices.separator')),
+                    fields: fieldLabelList(notice.fields, currentLanguage()),
                   })}`
                 : null}
             </p>

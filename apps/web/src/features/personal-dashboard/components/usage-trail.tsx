@@ -1,8 +1,8 @@
-import type { PersonalCodeTrailEntry } from '@tanqin/shared';
+import { fieldLabelList, type PersonalCodeTrailEntry } from '@tanqin/shared';
 import { Ban, CircleCheck, Clock, KeyRound, ShieldX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn.ts';
-import { fieldLabel } from '../../codes/field-labels.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatDateTime } from '../format.ts';
 
 const ICONS = {
@@ -41,7 +41,6 @@ function useEntryText() {
 /** Who did what to one code and when, oldest first; data fields by name only, never values. */
 export function UsageTrail({ id, entries }: { id: string; entries: Entry[] }) {
   const { t } = useTranslation('personalDashboard');
-  const { t: tCodes } = useTranslation('codes');
   const textOf = useEntryText();
   const ordered = [...entries].sort((a, b) => a.at.localeCompare(b.at));
 
@@ -79,7 +78,7 @@ export function UsageTrail({ id, entries }: { id: string; entries: Entry[] }) {
               {entry.fields && entry.fields.length > 0 ? (
                 <p className="text-xs text-slate-700">
                   {t('trail.fields', {
-                    fields: entry.fields.map((name) => fieldLabel(name, tCodes)).join('، '),
+                    fields: fieldLabelList(entry.fields, currentLanguage()),
                   })}
                 </p>
               ) : null}
