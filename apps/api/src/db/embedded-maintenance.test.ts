@@ -46,4 +46,14 @@ describe('embedded database maintenance (PGlite has no autovacuum)', () => {
     expect(await maintain()).toBe('entries');
     expect((await tableStats()).n_dead_tup).toBe(0);
   });
+
+  it('leaves an idle database alone after one pass over a small table updated over and over', async () => {
+    // Like audit_chain_heads: a few rows, each updated again and again (HOT updates).
+    await db.exec('create table heads (id int primary key, seq bigint not null, hash text)');
+    await db.query('insert into heads select n, 0 from generate_series(1, 64) as n');
+    const update = 'update heads set seq = seq + 1, hash = md5(seq::text) where id % 8 = $1';
+    for (let i = 0; i < 300; i++) await db.query(update, [i % 8]);
+    expect(await maintain()).toBe('heads');
+    for (let run = 0; run < 3; run++) expect(await maintain()).toBeUndefined();
+  });
 });
