@@ -81,7 +81,7 @@ export function renderWithProviders(
 ) {
   const queryClient = new QueryClient({
     defaultOptions: {
-      queries: { retry: false },
+      queries: { ...queryDefaults.queries, retry: false, staleTime: 0 },
       mutations: { ...queryDefaults.mutations, retry: false },
     },
   });

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -354,5 +355,23 @@ describe('documents page', () => {
     expect(within(list).getByText('degree.jpg', { selector: 'span' })).toBeInTheDocument();
     const required = screen.getByRole('region', { name: 'المستندات المطلوبة' });
     expect(within(required).getByText('قيد المراجعة')).toBeInTheDocument();
+  });
+
+  it('says the list could not load while offline, instead of loading for ever', async () => {
+    // The browser says it is offline before the page opens (React Query would pause the query).
+    onlineManager.setOnline(false);
+    try {
+      mockApi({
+        'GET /api/v1/documents': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      });
+      renderPage();
+      const error = await screen.findByRole('alert');
+      expect(error).toHaveTextContent(/تعذّر تحميل مستنداتك/);
+      expect(within(error).getByRole('button', { name: 'إعادة المحاولة' })).toBeEnabled();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });
