@@ -315,6 +315,26 @@ describe('/profile-settings', () => {
     expect(i18n.language).toBe('en');
   });
 
+  it('says when the header switch could not save the language, and still switches', async () => {
+    const { bodiesOf } = mockApi({
+      'GET /api/v1/profile': () => json(200, profile),
+      'PUT /api/v1/profile/language': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderPage('/profile-settings', ProfileSettingsPage);
+    const user = userEvent.setup();
+    await screen.findByRole('region', { name: 'التفضيلات' });
+    await user.click(screen.getByTestId('language-switch'));
+    expect(
+      await screen.findByText(
+        /^The interface language changed, but it was not saved to your profile: /,
+      ),
+    ).toBeInTheDocument();
+    expect(bodiesOf('PUT /api/v1/profile/language')).toEqual([{ language: 'en' }]);
+    expect(i18n.language).toBe('en');
+  });
+
   it('never switches the interface when the alerts are saved; a language chosen here does', async () => {
     // English chosen on a public page (not saved); the profile still says Arabic.
     await setLanguage('en');
