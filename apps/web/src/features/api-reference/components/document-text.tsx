@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Inline markdown of the OpenAPI document's English text: `code` and **bold**. */
 function inline(text: string): ReactNode[] {
@@ -60,18 +61,20 @@ export function DocumentText({ text, className }: { text: string; className?: st
 }
 
 /**
- * What an operation (or a webhook) is for: the reader's-language summary when the app has one,
- * then the document's own English summary and description.
+ * What an operation (or a webhook) is for: the reader's-language summary when the app has one
+ * (`summaryKey` in apiReference), then the document's own English summary and description.
  */
 export function OperationTexts({
-  translatedSummary,
+  summaryKey,
   summary,
   description,
 }: {
-  translatedSummary: string | null;
+  summaryKey: string;
   summary?: string;
   description?: string;
 }) {
+  const { t, i18n } = useTranslation('apiReference');
+  const translatedSummary = i18n.exists(summaryKey, { ns: 'apiReference' }) ? t(summaryKey) : null;
   return (
     <>
       {translatedSummary ? <p className="text-slate-800">{translatedSummary}</p> : null}

@@ -117,12 +117,10 @@ export function OperationCard({
   credentials: TryItCredentials;
   onUseAccessToken: (token: string) => void;
 }) {
-  const { t, i18n } = useTranslation('apiReference');
+  const { t } = useTranslation('apiReference');
   const panelId = useId();
   const [isTryOpen, setIsTryOpen] = useState(false);
   const { operation } = entry;
-  const summaryKey = `summaries.${entry.method} ${entry.path}`;
-  const arabicSummary = i18n.exists(summaryKey, { ns: 'apiReference' }) ? t(summaryKey) : null;
   const body = firstMediaType(operation.requestBody?.content);
   const scopes = operationScopes(operation);
   const responses = Object.entries(operation.responses ?? {});
@@ -148,7 +146,7 @@ export function OperationCard({
           </span>
         </h3>
         <OperationTexts
-          translatedSummary={arabicSummary}
+          summaryKey={`summaries.${entry.method} ${entry.path}`}
           summary={operation.summary}
           description={operation.description}
         />

@@ -18,10 +18,8 @@ export function WebhookCard({
   document: OpenApiDocument;
   entry: WebhookEntry;
 }) {
-  const { t, i18n } = useTranslation('apiReference');
+  const { t } = useTranslation('apiReference');
   const { operation } = entry;
-  const summaryKey = `webhooks.${entry.name}`;
-  const arabicSummary = i18n.exists(summaryKey, { ns: 'apiReference' }) ? t(summaryKey) : null;
   const body = firstMediaType(operation.requestBody?.content);
   const titleId = `${entry.id}-title`;
   return (
@@ -40,7 +38,7 @@ export function WebhookCard({
           </span>
         </h3>
         <OperationTexts
-          translatedSummary={arabicSummary}
+          summaryKey={`webhooks.${entry.name}`}
           summary={operation.summary}
           description={operation.description}
         />
