@@ -20,7 +20,6 @@ import {
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-const VERIFY_CODES = Number(process.env.BENCH_VERIFY_CODES ?? 6000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
@@ -68,14 +67,12 @@ async function benchOne(
       ...withoutLogOptions,
       duration: 2,
     });
-    const codes = await makeCodes(server.baseUrl, generateOptions.headers, VERIFY_CODES);
     const baseline = new RouteMeter(CONNECTIONS);
     const generate = new RouteMeter(CONNECTIONS);
     const withoutLog = new RouteMeter(CONNECTIONS);
     const verify = new RouteMeter(CONNECTIONS);
     const sliceSeconds = DURATION_S / ROUNDS;
-    const codesPerRound = Math.floor(codes.length / ROUNDS);
-    let next = 0;
+    let verifyCodes = 0;
     for (let round = 0; round < ROUNDS; round++) {
       await baseline.run(processes, {
         url: `${server.baseUrl}/bench/baseline`,
@@ -84,11 +81,22 @@ async function benchOne(
       });
       await generate.run(processes, { ...generateOptions, duration: sliceSeconds });
       await withoutLog.run(withoutLogProcesses, { ...withoutLogOptions, duration: sliceSeconds });
+      // Each code verifies once, so a verify slice is a number of codes, made just before it:
+      // as many as the route answered in a slice's time so far (the first: generate's rate), so
+      // that it lasts about as long as the other slices and pauses weigh on it alike.
+      const rate = verify.requests > 0 ? verify.figures().rps : generate.figures().rps;
+      const codes = await makeCodes(
+        server.baseUrl,
+        generateOptions.headers,
+        Math.ceil((rate * sliceSeconds) / 50) * 50,
+      );
+      verifyCodes += codes.length;
+      let next = 0;
       await verify.run(processes, {
         url: `${server.baseUrl}/v1/tokens/verify`,
         method: 'POST',
         headers: generateOptions.headers,
-        amount: codesPerRound,
+        amount: codes.length,
         requests: [
           { setupRequest: (req) => ({ ...req, body: JSON.stringify({ token: codes[next++] }) }) },
         ],
@@ -96,6 +104,7 @@ async function benchOne(
     }
     return {
       label,
+      verifyCodes,
       load: `${loadBefore} before, ${loadAverage()} after`,
       baseline: baseline.figures(),
       generate: generate.figures(),
@@ -141,7 +150,7 @@ if (postgres) {
 }
 
 console.log(
-  `\n${CONNECTIONS} connections, ${DURATION_S} s per route in ${ROUNDS} interleaved slices (verify: ${VERIFY_CODES} distinct codes)\n`,
+  `\n${CONNECTIONS} connections, ${DURATION_S} s per route in ${ROUNDS} interleaved slices (verify: distinct codes, made before each slice: ${results.map((r) => `${r.verifyCodes} on ${r.label}`).join(', ')})\n`,
 );
 console.log(
   '| database | route | req/s | p50 ms | p99 ms | errors | ratio to baseline | p99 / baseline p99 | CPU ms per 1,000 req: server / database / load |',
