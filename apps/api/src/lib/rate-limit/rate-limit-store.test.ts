@@ -63,6 +63,21 @@ describe.each(stores)('sliding-window store: %s', (_name, create) => {
     expect(third.states.map((s) => s.count)).toEqual([2, 2]);
   });
 
+  it('keeps counting exactly while thousands of hits leave the window', async () => {
+    const window = { key: 'd', limit: 2500, windowMs: 1000 };
+    // One hit a millisecond for 4 s: past the first second, 1,000 hits are in the window.
+    const counts = [];
+    for (let i = 0; i < 4000; i++) {
+      const { allowed, states } = await store.consume([window], t0 + i);
+      if (!allowed) throw new Error(`hit ${i} refused`);
+      if (i % 500 === 499) counts.push(states[0]!.count);
+    }
+    expect(counts).toEqual([500, 1000, 1000, 1000, 1000, 1000, 1000, 1000]);
+    const last = await store.consume([window], t0 + 4000);
+    expect(last.states[0]).toMatchObject({ count: 1000, resetMs: 1 });
+    expect(await store.count('d', 1000, t0 + 4500)).toBe(500);
+  });
+
   it('counts, records and clears failure counters', async () => {
     await store.record('c', 1000, t0);
     await store.record('c', 1000, t0 + 500);
