@@ -179,6 +179,20 @@ describe.each(databaseKinds)('cached key decisions on %s', (kind) => {
     expect((await generate(integrator)).body.code).toBe('key_inactive');
   });
 
+  it('refuses Basic credentials verified a moment ago once another process changes the secret', async () => {
+    const integrator = await createIntegrator(server.baseUrl);
+    // Twice: the second call is answered from the credentials verified by the first.
+    expect((await generate(integrator)).status).toBe(201);
+    expect((await generate(integrator)).status).toBe(201);
+    await server.db.query(
+      "update api_keys set secret_hash = 'rolled-elsewhere', secret_version = secret_version + 1 where id = $1",
+      [integrator.key.id],
+    );
+    await databaseTransport(server.db).send(`api-key ${integrator.key.id}`);
+    await eventually(async () => (await generate(integrator)).status === 401, 1000);
+    expect((await generate(integrator)).body.code).toBe('invalid_api_key');
+  });
+
   it('answers 401, not 500, for a key deleted while its credential was cached', async () => {
     const integrator = await createIntegrator(server.baseUrl);
     expect((await generate(integrator)).status).toBe(201);

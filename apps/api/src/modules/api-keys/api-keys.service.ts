@@ -59,6 +59,11 @@ export async function findApiKeyCredential(
   return credential ?? undefined;
 }
 
+/** The key's credential when this process holds it now; never reads the database. */
+export function cachedApiKeyCredential(apiKey: string): ApiKeyCredential | undefined {
+  return credentialCache.peek(apiKey) ?? undefined;
+}
+
 export function hashApiSecret(ctx: AppContext, secret: string) {
   return hmacSha256(ctx.keys.pepper, secret);
 }

@@ -22,6 +22,7 @@ import {
   matchApiSecret,
 } from '../api-keys/api-keys.service.ts';
 import type { ApiCaller } from './caller.ts';
+import { noteVerifiedKey, verifiedKeyOf } from './verified-basic.ts';
 
 export const ACCESS_TOKEN_AUDIENCE = 'tanqin-v1';
 
@@ -111,12 +112,15 @@ export async function authenticateClientCredentials(
   ctx: AppContext,
   clientId: string,
   clientSecret: string,
+  /** The Basic header they came in: a match of the key's current secret is remembered by it. */
+  authorization?: string,
 ): Promise<Authenticated | undefined> {
   if (isApiKeyFormat(clientId)) {
     if (!isApiSecretFormat(clientSecret)) return undefined;
     const key = await findApiKeyCredential(ctx, clientId);
     const secret = key && matchApiSecret(ctx, key, clientSecret);
     if (!secret) return undefined;
+    if (authorization && secret.validUntil === null) noteVerifiedKey(authorization, clientId, key);
     return { ...keyCaller(key), secret };
   }
   if (hasValidChecksum(SECRET_PREFIX.clientId, clientId)) {
@@ -201,14 +205,22 @@ export async function authenticateApiCall(
 
   let result: Authenticated | undefined;
   if (/^basic /i.test(authorization)) {
-    let pair: [string, string] | undefined;
-    try {
-      pair = parseBasic(authorization);
-    } catch {
-      pair = undefined;
+    const known = verifiedKeyOf(authorization);
+    if (known) {
+      result = {
+        ...keyCaller(known),
+        secret: { secretVersion: known.secret_version, validUntil: null },
+      };
+    } else {
+      let pair: [string, string] | undefined;
+      try {
+        pair = parseBasic(authorization);
+      } catch {
+        pair = undefined;
+      }
+      if (!pair) throw invalidKey();
+      result = await authenticateClientCredentials(ctx, pair[0], pair[1], authorization);
     }
-    if (!pair) throw invalidKey();
-    result = await authenticateClientCredentials(ctx, pair[0], pair[1]);
   } else if (/^bearer /i.test(authorization)) {
     result = await authenticateBearer(ctx, authorization.slice(7).trim());
   } else {
