@@ -1,11 +1,9 @@
 import {
-  generateTokenResponseSchema,
   generateTokenSchema,
   revokeTokenResponseSchema,
   type Scope,
   tokenIdParamsSchema,
   tokenStatusResponseSchema,
-  verifyTokenResponseSchema,
   verifyTokenSchema,
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
@@ -21,6 +19,7 @@ import {
   v1Problems,
   v1Security,
 } from '../public-api/v1-answers.ts';
+import { generateAnswer, verifyAnswer } from './answers.ts';
 import {
   generateToken,
   getTokenStatus,
@@ -58,7 +57,7 @@ export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }
         body: generateTokenSchema,
         response: withSubjectLocked({
           201: billedSuccess(
-            generateTokenResponseSchema,
+            generateAnswer,
             'The code, shown once; only its audience can verify it. Billed.',
           ),
           ...v1Problems({
@@ -95,7 +94,7 @@ export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }
         body: verifyTokenSchema,
         response: {
           200: billedSuccess(
-            verifyTokenResponseSchema,
+            verifyAnswer,
             'The shared data; the code is now used and its ciphertext deleted. Billed.',
             { 'Cache-Control': noStoreHeader('The answer carries personal data') },
           ),
