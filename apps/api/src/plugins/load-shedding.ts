@@ -23,17 +23,21 @@ export function registerLoadShedding(app: FastifyInstance, maxConcurrent: number
       declareProblem(responses, 'overloaded', 'retry after Retry-After seconds');
     }
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRequest(request)) return;
+  // A callback hook, not an async one: no promise of its own on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isApiRequest(request)) return done();
     if (inFlight >= maxConcurrent) {
-      throw new AppError('overloaded', 'The server is busy; retry shortly', {
-        headers: { 'Retry-After': String(RETRY_AFTER_S) },
-      });
+      return done(
+        new AppError('overloaded', 'The server is busy; retry shortly', {
+          headers: { 'Retry-After': String(RETRY_AFTER_S) },
+        }),
+      );
     }
     inFlight++;
     // Counted until the answer is sent or the caller goes away, whichever comes first.
     reply.raw.once('close', () => {
       inFlight--;
     });
+    done();
   });
 }

@@ -188,9 +188,14 @@ export function oauthClientId(request: FastifyRequest): string | undefined {
  * codes. Runs before the answer is sent, on failures only; it never changes the answer.
  */
 export function watchFailedCalls(app: FastifyInstance, ctx: AppContext) {
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: an answer that is no failure passes without a promise of its own.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const status = reply.statusCode;
-    if (status !== 401 && status !== 404) return;
+    if (status !== 401 && status !== 404) return done(null, payload);
+    void watchFailure(request, status).then(() => done(null, payload));
+  });
+
+  async function watchFailure(request: FastifyRequest, status: number) {
     try {
       const outcome = outcomes.get(request);
       const meta = requestMeta(request);
@@ -223,5 +228,5 @@ export function watchFailedCalls(app: FastifyInstance, ctx: AppContext) {
     } catch (error) {
       request.log.error({ err: error }, 'failure watch failed');
     }
-  });
+  }
 }

@@ -74,6 +74,20 @@ on conflict (organization_id, day, api_key_id, outcome, is_test) do update
                               from unnest(request_daily.latency_histogram, excluded.latency_histogram)
                                    with ordinality as t(a, b, n))`;
 
+const MAX_REMEMBERED_ADDRESSES = 10_000;
+/** Countries of the addresses logged lately: an integrator calls from a few, and a lookup costs more than the rest of its row. */
+const countries = new Map<string, string | null>();
+
+function countryOfCaller(ip: string): string | null {
+  let country = countries.get(ip);
+  if (country === undefined) {
+    if (countries.size >= MAX_REMEMBERED_ADDRESSES) countries.clear();
+    country = countryOf(ip) ?? null;
+    countries.set(ip, country);
+  }
+  return country;
+}
+
 /**
  * The request log's writer: calls are buffered in this process and written by one multi-row
  * statement every FLUSH_MS or FLUSH_BATCH rows, never inside the request's own work (the hook
@@ -160,7 +174,7 @@ export class RequestLogWriter {
         call.code,
         call.latencyMs,
         call.clientIp,
-        countryOf(call.clientIp) ?? null,
+        countryOfCaller(call.clientIp),
         call.organizationId,
         call.apiKeyId,
         call.apiKeyName,
