@@ -23,6 +23,8 @@ async function side(label: string, support: typeof here) {
     ...here.BENCH_SECRETS,
     DATA_DIR: dataDir,
     DATABASE_URL: db?.url ?? '',
+    // AB_ENV_A / AB_ENV_B: JSON of more environment for one side (e.g. {"BENCH_REQUEST_LOG":"off"}).
+    ...JSON.parse(process.env[`AB_ENV_${label}`] ?? '{}'),
   };
   const server = await support.startBenchServer(
     env,
