@@ -1,9 +1,11 @@
 import {
+  generateTokenResponseSchema,
   generateTokenSchema,
   revokeTokenResponseSchema,
   type Scope,
   tokenIdParamsSchema,
   tokenStatusResponseSchema,
+  verifyTokenResponseSchema,
   verifyTokenSchema,
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
@@ -19,7 +21,6 @@ import {
   v1Problems,
   v1Security,
 } from '../public-api/v1-answers.ts';
-import { generateAnswer, verifyAnswer } from './answers.ts';
 import {
   generateToken,
   getTokenStatus,
@@ -57,7 +58,7 @@ export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }
         body: generateTokenSchema,
         response: withSubjectLocked({
           201: billedSuccess(
-            generateAnswer,
+            generateTokenResponseSchema,
             'The code, shown once; only its audience can verify it. Billed.',
           ),
           ...v1Problems({
@@ -94,7 +95,7 @@ export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }
         body: verifyTokenSchema,
         response: {
           200: billedSuccess(
-            verifyAnswer,
+            verifyTokenResponseSchema,
             'The shared data; the code is now used and its ciphertext deleted. Billed.',
             { 'Cache-Control': noStoreHeader('The answer carries personal data') },
           ),
