@@ -3,7 +3,7 @@
 // to this one's) and B from this tree, each on its own database (AB_DB=postgresql or pglite),
 // measured in interleaved slices of baseline, generate and verify. Prints req/s, p99 and the CPU
 // per 1,000 requests of server / database / load generator. Settings: bench/README.md.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RouteMeter } from '../route-meter.ts';
@@ -26,10 +26,12 @@ async function side(label: string, support: typeof here) {
     // AB_ENV_A / AB_ENV_B: JSON of more environment for one side (e.g. {"BENCH_REQUEST_LOG":"off"}).
     ...JSON.parse(process.env[`AB_ENV_${label}`] ?? '{}'),
   };
-  const server = await support.startBenchServer(
-    env,
-    PROF ? ['--cpu-prof', `--cpu-prof-dir=${PROF}/${label}`] : [],
-  );
+  // AB_NODE_FLAGS_A / AB_NODE_FLAGS_B: node flags for one side (e.g. "--max-semi-space-size=32").
+  const nodeFlags = (process.env[`AB_NODE_FLAGS_${label}`] ?? '').split(' ').filter(Boolean);
+  const server = await support.startBenchServer(env, [
+    ...nodeFlags,
+    ...(PROF ? ['--cpu-prof', `--cpu-prof-dir=${PROF}/${label}`] : []),
+  ]);
   const headers = await here.setUpIntegrator(server.baseUrl);
   const processes = { server: server.pid, databaseBackends: db?.backends ?? (async () => []) };
   return {
@@ -43,6 +45,12 @@ async function side(label: string, support: typeof here) {
     verify: new RouteMeter(50),
     baseline: new RouteMeter(50),
   };
+}
+
+/** The server's peak resident memory (VmHWM), in MB; Linux only. */
+function peakRssMb(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return (Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024).toFixed(0);
 }
 
 const sides = [await side('A', base), await side('B', here)];
@@ -95,6 +103,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 console.log(`load ${here.loadAverage()}; ${KIND}; rounds ${ROUNDS}`);
 for (const s of sides) {
+  console.log(`${s.label} peak RSS ${peakRssMb(s.server.pid)} MB`);
   for (const route of ['baseline', 'generate', 'verify'] as const) {
     const f = s[route].figures();
     console.log(
