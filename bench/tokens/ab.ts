@@ -103,7 +103,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 console.log(`load ${here.loadAverage()}; ${KIND}; rounds ${ROUNDS}`);
 for (const s of sides) {
-  console.log(`${s.label} peak RSS ${peakRssMb(s.server.pid)} MB`);
+  console.log(`${s.label} peak RSS ${peakRssMb(s.server.pid)} MB (pid ${s.server.pid})`);
   for (const route of ['baseline', 'generate', 'verify'] as const) {
     const f = s[route].figures();
     console.log(
