@@ -69,6 +69,17 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
     const res = await bank.call('POST', '/v1/tokens/verify', { token: code });
     expect(res.status).toBe(200);
   };
+  /** A code's notice queued for a person's email and phone, the phone removed, then delivered. */
+  const deliverAfterPhoneRemoved = async () => {
+    const person = await createIndividual(server);
+    const bank = await createIntegrator(server.baseUrl);
+    await issueFor(bank, person.nationalId);
+    await discoverNotices(server.ctx);
+    await queueNoticeMessages(server.ctx);
+    await server.db.query('update users set phone = null where id = $1', [person.id]);
+    await deliverNoticeMessages(server.ctx);
+    return { person, bank };
+  };
   const phoneOf = async (userId: string) =>
     (
       await server.db.query<{ phone: string }>('select phone from users where id = $1', [userId])
@@ -241,13 +252,7 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
   });
 
   it('gives up at once on a text message to a phone removed since it was queued', async () => {
-    const person = await createIndividual(server);
-    const bank = await createIntegrator(server.baseUrl);
-    await issueFor(bank, person.nationalId);
-    await discoverNotices(server.ctx);
-    await queueNoticeMessages(server.ctx);
-    await server.db.query('update users set phone = null where id = $1', [person.id]);
-    await deliverNoticeMessages(server.ctx);
+    const { person } = await deliverAfterPhoneRemoved();
     const deliveries = await server.db.query<{ channel: string; status: string; attempts: number }>(
       'select channel, status, attempts from person_notice_deliveries where user_id = $1 order by channel',
       [person.id],
@@ -398,13 +403,7 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
 
   // Last: it moves the shared clock a month on.
   it('deletes a delivered or failed delivery a month after it was queued, never a pending one', async () => {
-    const person = await createIndividual(server);
-    const bank = await createIntegrator(server.baseUrl);
-    await issueFor(bank, person.nationalId);
-    await discoverNotices(server.ctx);
-    await queueNoticeMessages(server.ctx);
-    await server.db.query('update users set phone = null where id = $1', [person.id]);
-    await deliverNoticeMessages(server.ctx);
+    const { person, bank } = await deliverAfterPhoneRemoved();
     // A second message whose mail fails: it waits for its next attempt.
     clock.advance(61_000);
     mail.failing = true;
