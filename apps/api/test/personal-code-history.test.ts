@@ -173,7 +173,9 @@ describe.each(databaseKinds)('a person works through their code history on %s', 
       );
       expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(newestFirst);
       expect(lines[1]).toContain(`,revoked,"'=HYPERLINK(""http://evil.example"",""x"")",private,`);
-      expect(lines[1]).toMatch(/,full_name birth_date$/);
+      // The fields by the names the screens give them, in the person's language (Arabic).
+      expect(lines[1]).toMatch(/,الاسم الكامل، تاريخ الميلاد$/);
+      expect(res.body).not.toMatch(/full_name|birth_date/);
       expect(res.body).not.toContain(data.full_name);
       expect(res.body).not.toContain(data.birth_date);
     }
@@ -186,5 +188,47 @@ describe.each(databaseKinds)('a person works through their code history on %s', 
     const empty = await get(stranger.token, '/api/v1/me/codes.csv');
     expect((empty.body as string).trimEnd().split('\r\n')).toHaveLength(1);
     expect((await get(bank.token, '/api/v1/me/codes.csv')).status).toBe(403);
+  });
+
+  it('names the fields in the language asked for, else the profile’s; an own field keeps its name', async () => {
+    const person = await createIndividual(server);
+    const bank = await createIntegrator(server.baseUrl);
+    const issued = await bank.call('POST', '/v1/tokens/generate', {
+      data: { 'blood.type': 'O+', iban: 'SA0380000000608010167519' },
+      subject: { national_id: person.nationalId },
+    });
+    expect(issued.status).toBe(201);
+    clock.advance(1000);
+    await bank.call('POST', '/v1/tokens/generate', {
+      data,
+      subject: { national_id: person.nationalId },
+    });
+    const csvLines = async (query: string) => {
+      const res = await get(person.token, `/api/v1/me/codes.csv${query}`);
+      expect(res.status, query).toBe(200);
+      return (res.body as string).trimEnd().split('\r\n');
+    };
+
+    const english = await csvLines('?lang=en');
+    expect(english[1]).toMatch(/,"Full name, Date of birth"$/);
+    // A field of the organisation's own has no label: it keeps its name.
+    expect(english[2]).toMatch(/,"blood\.type, IBAN"$/);
+    const arabic = await csvLines('?lang=ar');
+    expect(arabic[1]).toMatch(/,الاسم الكامل، تاريخ الميلاد$/);
+    expect(arabic[2]).toMatch(/,blood\.type، رقم الآيبان$/);
+
+    // Without `lang`, the language the person chose in their profile.
+    expect((await csvLines(''))[1]).toMatch(/,الاسم الكامل، تاريخ الميلاد$/);
+    const saved = await request(server.baseUrl, 'PUT', '/api/v1/profile/language', {
+      token: person.token,
+      json: { language: 'en' },
+    });
+    expect(saved.status).toBe(200);
+    expect((await csvLines(''))[1]).toMatch(/,"Full name, Date of birth"$/);
+    expect((await csvLines('?lang=ar&status=active'))[1]).toMatch(/,الاسم الكامل، تاريخ الميلاد$/);
+
+    const unknown = await get(person.token, '/api/v1/me/codes.csv?lang=fr');
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get('content-type')).toContain('application/problem+json');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nullableTimestampSchema, successSchema, timestampSchema } from './common.ts';
+import { PROFILE_LANGUAGES } from './profile.ts';
 import { text } from './text.ts';
 import { TOKEN_STATUSES } from './tokens.ts';
 
@@ -174,9 +175,18 @@ export const PERSONAL_CODES_CSV_COLUMNS = [
   'fields',
 ] as const;
 
+/** The query of GET /api/v1/me/codes.csv and /api/v1/individuals/me/tokens.csv. */
+export const personalCodesCsvQuerySchema = personalCodeFiltersSchema.extend({
+  lang: z.enum(PROFILE_LANGUAGES).optional().meta({
+    description:
+      'The language the file names the fields in (the page’s); absent, the person’s profile language',
+  }),
+});
+export type PersonalCodesCsvQuery = z.input<typeof personalCodesCsvQuerySchema>;
+
 /** 200 of GET /api/v1/me/codes.csv and /api/v1/individuals/me/tokens.csv. */
 export const personalCodesCsvSchema = z.string().meta({
-  description: `UTF-8 with a byte-order mark, newest first. Columns: ${PERSONAL_CODES_CSV_COLUMNS.join(', ')} (fields: the names shared, separated by spaces; never a value)`,
+  description: `UTF-8 with a byte-order mark, newest first. Columns: ${PERSONAL_CODES_CSV_COLUMNS.join(', ')} (fields: the fields shared, by the names a person reads in the file's language, «، » between them in Arabic and ", " in English; a field of the organisation's own keeps its name; never a value)`,
 });
 
 /**

@@ -2,12 +2,12 @@ import {
   individualTokenListSchema,
   misuseReportRequestSchema,
   misuseReportResultSchema,
-  personalCodeFiltersSchema,
   personalCodeListSchema,
   personalCodeParamsSchema,
   personalCodePathSchema,
   personalCodeQuerySchema,
   personalCodeRevokeResultSchema,
+  personalCodesCsvQuerySchema,
   personalCodesCsvSchema,
   revokeTokenResponseSchema,
 } from '@tanqin/shared';
@@ -73,7 +73,7 @@ export async function personalCodeRoutes(app: ContractApp, { ctx }: { ctx: AppCo
         schema: {
           summary: 'The individual’s whole history (with the same filters) as a CSV file',
           tags,
-          querystring: personalCodeFiltersSchema,
+          querystring: personalCodesCsvQuerySchema,
           response: {
             200: {
               description: 'my-codes.csv: names of bodies and fields, never a value',
@@ -85,7 +85,8 @@ export async function personalCodeRoutes(app: ContractApp, { ctx }: { ctx: AppCo
         preValidation: person.check,
       },
       async (request, reply) => {
-        const csv = await exportPersonalCodesCsv(ctx, person.of(request).userId, request.query);
+        const { lang, ...filters } = request.query;
+        const csv = await exportPersonalCodesCsv(ctx, person.of(request).userId, filters, lang);
         return reply
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', 'attachment; filename="my-codes.csv"')

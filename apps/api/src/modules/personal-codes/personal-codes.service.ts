@@ -1,4 +1,6 @@
 import {
+  fieldLabelList,
+  type Language,
   PERSONAL_CODES_CSV_COLUMNS,
   type PersonalCode,
   type PersonalCodeBodyRole,
@@ -240,13 +242,26 @@ const EXPORT_BATCH = 1000;
 /** A bound on one file; far beyond any person's history. */
 const EXPORT_LIMIT = 50_000;
 
-/** The person's whole (filtered) history as CSV: names of bodies and fields, never a value. */
+/** The language the person chose in their profile. */
+async function profileLanguage(db: Queryable, userId: string): Promise<Language> {
+  const [row] = await db.query<{ language: Language }>('select language from users where id = $1', [
+    userId,
+  ]);
+  return row?.language ?? 'ar';
+}
+
+/**
+ * The person's whole (filtered) history as CSV: names of bodies and fields, never a value. The
+ * fields are named as the screens name them, in `language` (else the profile's).
+ */
 export async function exportPersonalCodesCsv(
   ctx: AppContext,
   userId: string,
   filters: PersonalCodeFilters,
+  language?: Language,
 ) {
   const now = ctx.clock.now();
+  const fieldsLanguage = language ?? (await profileLanguage(ctx.db, userId));
   const lines: unknown[][] = [];
   let cursor: string | undefined;
   do {
@@ -263,7 +278,7 @@ export async function exportPersonalCodesCsv(
         row.used_at,
         row.expires_at,
         row.revoked_at,
-        row.data_fields.join(' '),
+        fieldLabelList(row.data_fields, fieldsLanguage),
       ]);
     }
     cursor = page.nextCursor ?? undefined;

@@ -313,6 +313,8 @@ describe('personal dashboard', () => {
       body: 'الاتصالات',
       body_role: 'issuer',
       status: 'revoked',
+      // The file names the fields in the page's language.
+      lang: 'ar',
     });
 
     await user.click(screen.getByRole('button', { name: 'مسح عوامل التصفية' }));

@@ -15,6 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { datedCsvName, saveCsvFile } from '../../../lib/save-file.ts';
 
 export const myCodesKey = ['me', 'codes'] as const;
@@ -81,10 +82,14 @@ export const useMyCodes = (filters: HistoryFilters, { enabled = true } = {}) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/v1/me/codes.csv with the filters, saved as `my-codes-YYYY-MM-DD.csv`. */
+/**
+ * GET /api/v1/me/codes.csv with the filters, saved as `my-codes-YYYY-MM-DD.csv`; the file names
+ * the fields in the page's language.
+ */
 export async function exportMyCodes(filters: HistoryFilters) {
-  const query = historyQuery(filters);
-  const csv = await apiRequest<string>(`/api/v1/me/codes.csv${query ? `?${query}` : ''}`, {
+  const query = new URLSearchParams(historyQuery(filters));
+  query.set('lang', currentLanguage());
+  const csv = await apiRequest<string>(`/api/v1/me/codes.csv?${query}`, {
     side: 'individual',
   });
   saveCsvFile(csv, datedCsvName('my-codes'));
