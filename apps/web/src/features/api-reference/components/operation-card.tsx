@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../../../components/ui/code-block.tsx';
 import { cn } from '../../../lib/cn.ts';
 import {
-  exampleBodyText,
   exampleFor,
   firstMediaType,
   type OpenApiDocument,
@@ -14,7 +13,8 @@ import {
   requiresApiCredentials,
   typeLabel,
 } from '../openapi.ts';
-import { DocumentText, InlineDocumentText, OperationTexts } from './document-text.tsx';
+import { DocumentText, InlineDocumentText } from './document-text.tsx';
+import { BodySection, ReferenceCard } from './reference-card.tsx';
 import { SchemaView } from './schema-view.tsx';
 import { type TryItCredentials, TryItPanel } from './try-it-panel.tsx';
 
@@ -124,54 +124,48 @@ export function OperationCard({
   const body = firstMediaType(operation.requestBody?.content);
   const scopes = operationScopes(operation);
   const responses = Object.entries(operation.responses ?? {});
-  const titleId = `${entry.id}-title`;
   return (
-    <section
+    <ReferenceCard
       id={entry.id}
-      aria-labelledby={titleId}
-      className="scroll-mt-6 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <header className="space-y-2">
-        <h3 id={titleId} className="flex flex-wrap items-center gap-3 text-lg font-bold">
-          <span
-            className={cn(
-              'rounded-md px-2 py-0.5 font-mono text-sm font-bold',
-              methodClasses(entry.method),
-            )}
-          >
-            {entry.method}
-          </span>{' '}
-          <span dir="ltr" className="ltr-island font-mono [overflow-wrap:anywhere]">
-            {entry.path}
-          </span>
-        </h3>
-        <OperationTexts
-          summaryKey={`summaries.${entry.method} ${entry.path}`}
-          summary={operation.summary}
-          description={operation.description}
-        />
-        <p className="text-sm text-slate-700">
-          <span className="font-semibold">{t('operation.auth')}: </span>
-          {requiresApiCredentials(document, operation)
-            ? t('operation.authTokens')
-            : t('operation.authNone')}
-        </p>
-        {scopes.length ? (
-          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-            <span className="font-semibold">{t('operation.scopes')}:</span>
-            {scopes.map((scope) => (
-              <code
-                key={scope}
-                dir="ltr"
-                className="ltr-island rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs"
-              >
-                {scope}
-              </code>
-            ))}
+      badge={
+        <span
+          className={cn(
+            'rounded-md px-2 py-0.5 font-mono text-sm font-bold',
+            methodClasses(entry.method),
+          )}
+        >
+          {entry.method}
+        </span>
+      }
+      name={entry.path}
+      summaryKey={`summaries.${entry.method} ${entry.path}`}
+      summary={operation.summary}
+      description={operation.description}
+      details={
+        <>
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold">{t('operation.auth')}: </span>
+            {requiresApiCredentials(document, operation)
+              ? t('operation.authTokens')
+              : t('operation.authNone')}
           </p>
-        ) : null}
-      </header>
-
+          {scopes.length ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <span className="font-semibold">{t('operation.scopes')}:</span>
+              {scopes.map((scope) => (
+                <code
+                  key={scope}
+                  dir="ltr"
+                  className="ltr-island rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs"
+                >
+                  {scope}
+                </code>
+              ))}
+            </p>
+          ) : null}
+        </>
+      }
+    >
       {operation.parameters?.length ? (
         <div className="space-y-2">
           <h4 className="font-bold">{t('operation.parameters')}</h4>
@@ -207,27 +201,7 @@ export function OperationCard({
       ) : null}
 
       {body ? (
-        <div className="space-y-3">
-          <h4 className="flex flex-wrap items-center gap-2 font-bold">
-            {t('operation.requestBody')}
-            <code dir="ltr" className="ltr-island font-mono text-xs font-normal text-slate-600">
-              {body[0]}
-            </code>
-          </h4>
-          {body[1].schema ? (
-            <>
-              <SchemaView document={document} schema={body[1].schema} />
-              <CodeBlock
-                code={exampleBodyText(
-                  body[0],
-                  body[1].example ?? exampleFor(document, body[1].schema),
-                )}
-                label={`${t('operation.example')}: ${t('operation.requestBody')}`}
-                copyLabel={`${t('operation.example')}: ${t('operation.requestBody')}`}
-              />
-            </>
-          ) : null}
-        </div>
+        <BodySection document={document} title={t('operation.requestBody')} media={body} />
       ) : null}
 
       <div className="space-y-2">
@@ -265,6 +239,6 @@ export function OperationCard({
           ) : null}
         </div>
       </div>
-    </section>
+    </ReferenceCard>
   );
 }
