@@ -61,12 +61,20 @@ describe('the language switch', () => {
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
     await shootBoth(page, 'language-landing-en');
 
-    // A returning visitor gets English straight away.
+    // A returning visitor gets English straight away, on every public page.
     await page.reload();
     await page
       .getByRole('heading', { name: 'Share a temporary code, not your personal data' })
       .waitFor();
     expect(await htmlLanguage(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    // The footer opens its pages in a new tab.
+    const [pricing] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('contentinfo').getByRole('link', { name: 'Pricing' }).click(),
+    ]);
+    await pricing.getByRole('heading', { name: 'Pricing', level: 1 }).waitFor();
+    expect(await htmlLanguage(pricing)).toEqual({ lang: 'en', dir: 'ltr' });
+    await pricing.close();
 
     // Sign-in in English, with English validation messages.
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();

@@ -104,6 +104,20 @@ describe('/profile-settings', () => {
     await page.getByRole('region', { name: 'Preferences' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
+    // The public pages' header saves it too while the person is signed in.
+    await page.goto('/');
+    await page
+      .getByRole('heading', { name: 'Share a temporary code, not your personal data' })
+      .waitFor();
+    const savedHere = page.waitForResponse((res) => res.url().endsWith('/api/v1/profile/language'));
+    await page.getByRole('banner').getByRole('button', { name: 'عربي' }).click();
+    expect((await savedHere).status()).toBe(200);
+    await page.getByRole('heading', { name: 'شارك رمزاً مؤقتاً، لا بياناتك الشخصية' }).waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await page.goto('/profile-settings');
+    const arabic = page.getByRole('region', { name: 'التفضيلات' });
+    await expect.poll(() => arabic.getByLabel('العربية').isChecked()).toBe(true);
+
     expect(errors.filter((line) => !/status of 400/.test(line))).toEqual([]);
   }, 120_000);
 });

@@ -3,7 +3,6 @@ import { FileText, LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
-import { usePersonalLanguageSwitch } from '../lib/api/personal-language.ts';
 import { apiRequest, sessionPath } from '../lib/api-client.ts';
 import { cn } from '../lib/cn.ts';
 import { clearToken } from '../lib/session.ts';
@@ -47,13 +46,12 @@ export function usePersonalSignOut() {
 export function PersonalLayout({ title, children }: { title?: string; children: ReactNode }) {
   const { t } = useTranslation('personalLayout');
   const { signOut, isSigningOut } = usePersonalSignOut();
-  const switchLanguage = usePersonalLanguageSwitch();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
           <Logo />
-          <LanguageSwitch className="ms-auto md:order-last md:ms-0" onSwitch={switchLanguage} />
+          <LanguageSwitch className="ms-auto md:order-last md:ms-0" />
           <Button
             variant="ghost"
             size="sm"

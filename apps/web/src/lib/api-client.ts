@@ -32,6 +32,11 @@ export interface RequestOptions {
   /** Which stored token to send; defaults to the organisation's. */
   side?: Side;
   signal?: AbortSignal;
+  /**
+   * A lost session (401, and the refresh refused) forgets the token and leaves the page as it is,
+   * instead of sending the user to sign in: for calls a page makes on the side, not for its own.
+   */
+  staysOnSessionLoss?: boolean;
 }
 
 // Login and refresh are never retried (spec section 7); nor are the other calls made without a
@@ -140,7 +145,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const token = await refreshAccessToken(side);
     if (token) response = await send(path, options, token);
     if (!token || response.status === 401) {
-      endSession(side);
+      if (options.staysOnSessionLoss) clearToken(side);
+      else endSession(side);
       throw await toApiError(response);
     }
   }

@@ -1,7 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setSessionLostNavigator } from '../../lib/api-client.ts';
+import i18n from '../../lib/i18n.ts';
+import { json, mockApi, problem } from '../../test/mock-api.tsx';
 import { LandingPage } from './landing-page.tsx';
 
 function renderLanding() {
@@ -26,8 +30,9 @@ const configResponse = (price: string) =>
     headers: { 'content-type': 'application/json' },
   });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('ar');
 });
 
 describe('the landing page', () => {
@@ -149,5 +154,44 @@ describe('the landing page', () => {
     expect(response).toHaveTextContent('"reference_id": "tok_');
     expect(screen.getByRole('button', { name: 'نسخ مثال الطلب' })).toBeInTheDocument();
     expect(screen.getByText('إنشاء الرموز متاح حصرياً للجهات المسجّلة في منصة تنقين.')).toBeVisible();
+  });
+
+  it('keeps a switch of language; a signed-in person’s becomes their profile’s, a lost session stays here', async () => {
+    const user = userEvent.setup();
+    const profile = { language: 'en' };
+    const api = mockApi({
+      'GET /api/v1/config': () => json(200, { price_per_call: '0.005', currency: 'SAR' }),
+      'PUT /api/v1/profile/language': ({ body }) => json(200, { ...profile, ...(body as object) }),
+    });
+    const { unmount } = renderLanding();
+    await user.click(screen.getByTestId('language-switch'));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    expect(localStorage.getItem('lang')).toBe('en');
+    // A visitor without a session has no profile to save it to.
+    expect(api.callsTo('PUT /api/v1/profile/language')).toHaveLength(0);
+    unmount();
+
+    localStorage.setItem('auth_token', 'a-person');
+    renderLanding();
+    await user.click(screen.getByTestId('language-switch'));
+    await waitFor(() =>
+      expect(api.bodiesOf('PUT /api/v1/profile/language')).toEqual([{ language: 'ar' }]),
+    );
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(localStorage.getItem('lang')).toBe('ar');
+
+    // A session found ended: the choice stays in this browser, the page stays where it is.
+    const toSignIn = vi.fn();
+    setSessionLostNavigator(toSignIn);
+    const ended = mockApi({
+      'PUT /api/v1/profile/language': () => problem(401, 'unauthorized'),
+      'POST /api/v1/auth/refresh': () => problem(401, 'unauthorized'),
+    });
+    await user.click(screen.getByTestId('language-switch'));
+    await waitFor(() => expect(localStorage.getItem('auth_token')).toBeNull());
+    expect(ended.callsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
+    expect(localStorage.getItem('lang')).toBe('en');
+    expect(toSignIn).not.toHaveBeenCalled();
   });
 });
