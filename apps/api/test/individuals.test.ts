@@ -117,6 +117,21 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
       token: login.body.token,
     });
     expect(me.body.user).toMatchObject({ kind: 'individual', confirmed: true });
+    // Registered without a language: Arabic, the default.
+    expect(login.body.user.language).toBe('ar');
+  });
+
+  it('keeps the language the person registered in as their profile’s, applied at sign-in', async () => {
+    const ip = freshIp();
+    const body = registrationBody({ language: 'en' });
+    const res = await post('/api/v1/auth/register/individual', { json: body, headers: fromIp(ip) });
+    expect(res.status).toBe(201);
+    expect(res.body.user.language).toBe('en');
+    const login = await post('/api/v1/auth/login', {
+      json: { email: body.email, password: body.password },
+      headers: fromIp(ip),
+    });
+    expect(login.body.user.language).toBe('en');
   });
 
   it('stores the national id only as an HMAC and its last four digits', async () => {
@@ -208,6 +223,12 @@ describe.each(databaseKinds)('individual registration and confirmation on %s', (
         'method',
         'verificationMethodInvalid',
         'يرجى اختيار طريقة التحقق: رسالة نصية أو بريد إلكتروني',
+      ],
+      [
+        { language: 'fr' },
+        'language',
+        'languageInvalid',
+        'يرجى اختيار اللغة العربية أو الإنجليزية',
       ],
     ];
     for (const [override, path, code, arabic] of cases) {

@@ -46,6 +46,12 @@ export const lastNameSchema = text('lastNameMin2')
 
 const verificationMethodSchema = z.enum(VERIFICATION_METHODS, 'verificationMethodInvalid');
 
+export const PROFILE_LANGUAGES = ['ar', 'en'] as const;
+export type ProfileLanguage = (typeof PROFILE_LANGUAGES)[number];
+
+/** The person's language: of the interface (the header switch saves it too) and of their messages. */
+export const personLanguageSchema = z.enum(PROFILE_LANGUAGES, 'languageInvalid');
+
 /** The registration form's fields (what the web form holds). */
 export const individualRegistrationFieldsSchema = z
   .object({
@@ -57,6 +63,10 @@ export const individualRegistrationFieldsSchema = z
     password: passwordSchema,
     confirmPassword: text('passwordsMismatch').max(128, 'tooLong'),
     method: verificationMethodSchema.default('sms'),
+    language: personLanguageSchema.default('ar').meta({
+      description:
+        'The language the person chose on the site before registering: their profile’s from the start',
+    }),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: 'passwordsMismatch',

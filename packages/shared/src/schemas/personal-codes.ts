@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nullableTimestampSchema, successSchema, timestampSchema } from './common.ts';
-import { PROFILE_LANGUAGES } from './profile.ts';
+import { PROFILE_LANGUAGES } from './individuals.ts';
 import { text } from './text.ts';
 import { TOKEN_STATUSES } from './tokens.ts';
 

@@ -5,14 +5,13 @@ import {
   firstNameSchema,
   individualEmailSchema,
   lastNameSchema,
+  PROFILE_LANGUAGES,
+  personLanguageSchema,
   saudiPhoneSchema,
   sixDigitCodeSchema,
   twoFactorCodeSchema,
 } from './individuals.ts';
 import { text } from './text.ts';
-
-export const PROFILE_LANGUAGES = ['ar', 'en'] as const;
-export type ProfileLanguage = (typeof PROFILE_LANGUAGES)[number];
 
 export const notificationSettingsSchema = z.object({
   email: z.boolean(),
@@ -20,11 +19,8 @@ export const notificationSettingsSchema = z.object({
   app: z.boolean(),
 });
 
-/** The person's language: of the interface (the header switch saves it too) and of their messages. */
-const profileLanguage = z.enum(PROFILE_LANGUAGES, 'languageInvalid');
-
 /** `PUT /profile/language`: the header's language switch, while a person is signed in. */
-export const profileLanguageSchema = z.object({ language: profileLanguage });
+export const profileLanguageSchema = z.object({ language: personLanguageSchema });
 export type ProfileLanguageInput = z.input<typeof profileLanguageSchema>;
 
 /** Profile settings of spec section 3 with the messages of section 5; the national id is not here. */
@@ -33,7 +29,7 @@ export const profileUpdateSchema = z.object({
   lastName: lastNameSchema,
   email: individualEmailSchema,
   phoneNumber: saudiPhoneSchema,
-  language: profileLanguage,
+  language: personLanguageSchema,
   notifications: notificationSettingsSchema,
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

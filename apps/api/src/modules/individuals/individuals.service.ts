@@ -153,8 +153,8 @@ export async function registerIndividual(
       if (sameEmail) throw emailTaken();
       await tx.query(
         `insert into users (id, kind, email, first_name, last_name, phone, password_hash,
-           national_id_hash, national_id_last4)
-         values ($1, 'individual', $2, $3, $4, $5, $6, $7, $8)`,
+           national_id_hash, national_id_last4, language)
+         values ($1, 'individual', $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           userId,
           input.email,
@@ -164,6 +164,7 @@ export async function registerIndividual(
           passwordHash,
           nationalIdHash,
           input.nationalId.slice(-4),
+          input.language,
         ],
       );
     });

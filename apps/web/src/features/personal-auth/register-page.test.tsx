@@ -99,6 +99,8 @@ describe('/register', () => {
       nationalId: '1000000008',
       phoneNumber: '0512345678',
       method: 'email',
+      // The page's language becomes the profile's.
+      language: 'ar',
     });
     expect(screen.getByText('05******78')).toHaveAttribute('dir', 'ltr');
     expect(screen.getByText(/يمكنك طلب رمز جديد بعد \d+ ثانية/)).toBeInTheDocument();

@@ -18,7 +18,7 @@ import type {
 } from '@tanqin/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { setLanguage } from '../../../lib/i18n.ts';
+import { currentLanguage, setLanguage } from '../../../lib/i18n.ts';
 import { setToken } from '../../../lib/session.ts';
 
 /** Where a sign-in stands once the server has answered. */
@@ -75,10 +75,11 @@ export function useVerifyTwoFactor() {
 export function useRegisterIndividual() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The language the person reads the site in becomes their profile's: sign-in applies it.
     mutationFn: (input: IndividualRegistrationInput) =>
       apiRequest<Registered>('/api/v1/auth/register/individual', {
         method: 'POST',
-        body: input,
+        body: { ...input, language: currentLanguage() },
         side: 'individual',
       }),
     onSuccess: (answer) => {
