@@ -3,6 +3,7 @@
 // BENCH_REQUEST_LOG=off builds it without the /v1 request log (to measure what the log costs).
 // Started by run.ts as a separate process, so load generator and server do not share a loop.
 import { randomUUID } from 'node:crypto';
+import { listenAcceptingMore } from '../../apps/api/src/accept-handles.ts';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import {
@@ -35,7 +36,8 @@ app.post('/bench/baseline', async () => {
   ]);
   return { ok: true };
 });
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+// As the product's server listens (apps/api/src/server.ts): up to 16 new connections a turn.
+await listenAcceptingMore(app, { port: Number(process.env.PORT), host: '127.0.0.1' });
 process.send?.('ready');
 process.on('SIGTERM', async () => {
   await app.close();

@@ -1,3 +1,4 @@
+import { listenAcceptingMore } from './accept-handles.ts';
 import type { BuildAppOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataFolderBusyError } from './db/data-folder-lock.ts';
@@ -30,6 +31,6 @@ export async function runServer(outside: Pick<BuildAppOptions, 'webhookNetwork'>
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
-  await app.listen({ port: config.port, host: config.host });
+  await listenAcceptingMore(app, { port: config.port, host: config.host });
   app.log.info(`Tanqin is running at http://localhost:${config.port} (database: ${db.kind})`);
 }
