@@ -59,7 +59,7 @@ import { answerClientError, registerErrorHandling, sendProblem } from './plugins
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { serializeRequest } from './plugins/request-logging.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeadersFor } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export interface BuildAppOptions {
@@ -99,6 +99,7 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RouteOptions[] }> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
+  const securityHeaders = securityHeadersFor(config.publicUrl.startsWith('https://'));
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count trusts that many proxies in front of us: the client is the address they saw.
@@ -106,11 +107,14 @@ export async function buildApp(
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    // Errors raised before routing (bad URL, over-long parameters) get the same problem+json.
-    frameworkErrors: (error, _request, reply) =>
-      error.statusCode === 414
+    // Errors raised before routing (bad URL, over-long parameters) get the same problem+json,
+    // with the headers the hooks would have given.
+    frameworkErrors: (error, _request, reply) => {
+      reply.headers(securityHeaders);
+      return error.statusCode === 414
         ? sendProblem(reply, 414, 'uri_too_long', 'A path parameter is longer than 100 characters')
-        : sendProblem(reply, 400, 'bad_request', error.message),
+        : sendProblem(reply, 400, 'bad_request', error.message);
+    },
     clientErrorHandler: answerClientError,
     logger: {
       level: config.logLevel,
@@ -161,6 +165,8 @@ export async function buildApp(
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  // Before load shedding, so that its 503 carries them too.
+  registerSecurityHeaders(app, securityHeaders);
   registerLoadShedding(
     app,
     config.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS[db.kind],
@@ -169,7 +175,6 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routes = registerContractCheck(app, options.onContractViolation);
-  await registerSecurityHeaders(app, config.publicUrl.startsWith('https://'));
   await app.register(cookie);
   await app.register(formbody);
 

@@ -124,6 +124,10 @@ button{margin-top:1rem;width:100%;padding:.75rem;font-size:1rem;font-weight:700;
 function passToProvider(provider: Provider) {
   const handle = provider.callback();
   return (request: FastifyRequest, reply: FastifyReply) => {
+    // The provider writes the answer itself: it gets the headers set so far (security headers).
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     raw.originalUrl = raw.url;
