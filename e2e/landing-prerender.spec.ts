@@ -19,6 +19,22 @@ const watchMainRemoval = () => {
   }).observe(document, { childList: true, subtree: true });
 };
 
+/**
+ * Records, from before any page script runs, every moment `<html lang>` named another language
+ * than the headline's: Arabic laid out left to right while the English copy is on its way.
+ */
+const watchLanguageMismatch = () => {
+  const win = window as unknown as { languageMismatch: string[] };
+  win.languageMismatch = [];
+  new MutationObserver(() => {
+    const headline = document.querySelector('h1')?.textContent ?? '';
+    if (!headline) return;
+    const shown = /[\u0600-\u06ff]/.test(headline) ? 'ar' : 'en';
+    const { lang, dir } = document.documentElement;
+    if (lang !== shown) win.languageMismatch.push(`${lang} ${dir} over ${shown}`);
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+};
+
 describe('the landing page pre-rendered at build time', () => {
   const app = useAppAndBrowser();
 
@@ -71,11 +87,19 @@ describe('the landing page pre-rendered at build time', () => {
     );
 
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.addInitScript(watchLanguageMismatch);
     await page.goto('/');
     await page
       .getByRole('heading', { level: 1, name: 'Share a temporary code, not your personal data' })
       .waitFor();
     expect(await page.getAttribute('html', 'dir')).toBe('ltr');
+    // `<html lang dir>` and the title change with the copy shown, never before it.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { languageMismatch: string[] }).languageMismatch,
+      ),
+    ).toEqual([]);
+    expect(await page.title()).toBe('Tanqin | Temporary Identity');
     // The English copy's islands answer too; the sample request names the browser's own
     // address once its section has come near the screen and is hydrated.
     const steps = page.getByRole('list', { name: 'Journey steps' });
@@ -90,6 +114,7 @@ describe('the landing page pre-rendered at build time', () => {
     await page.getByRole('banner').getByRole('button', { name: 'عربي' }).click();
     await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.title()).toBe('تنقين | الهوية المؤقتة');
     expect(errors).toEqual([]);
   });
 });

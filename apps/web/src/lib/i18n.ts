@@ -87,14 +87,30 @@ void i18n
     },
   });
 
-/** `<html lang dir>` follow the language: screen readers, fonts and logical CSS depend on it. */
-function applyToDocument(language: string) {
+/** `<html lang dir>` of a language: screen readers, fonts and logical CSS depend on them. */
+export function applyToDocument(language: string) {
   if (typeof document === 'undefined') return;
   const lang = isAppLanguage(language) ? language : DEFAULT_LANGUAGE;
   document.documentElement.lang = lang;
   document.documentElement.dir = LANGUAGES[lang].dir;
 }
-i18n.on('languageChanged', applyToDocument);
+
+// They follow the language, unless the page's HTML is in one language until it is replaced.
+let documentFollowsLanguage = true;
+const followLanguage = (language: string) => {
+  if (documentFollowsLanguage) applyToDocument(language);
+};
+i18n.on('languageChanged', followLanguage);
+
+/**
+ * For a page whose HTML is one language's until the other's replaces it (the pre-rendered landing
+ * page: features/landing/islands/runtime.tsx): `<html lang dir>` stay those of the HTML shown,
+ * `shown` now, and the page sets them as it swaps, so Arabic text is never laid out left to right.
+ */
+export function documentLanguageFollowsPage(shown: AppLanguage) {
+  documentFollowsLanguage = false;
+  applyToDocument(shown);
+}
 
 const loading = new Map<AppLanguage, Promise<void>>();
 
@@ -129,7 +145,7 @@ export async function setLanguage(language: AppLanguage): Promise<void> {
     // Private modes may refuse storage: the switch still applies to this visit.
   }
   if (i18n.language !== language) await i18n.changeLanguage(language);
-  else applyToDocument(language);
+  else followLanguage(language);
 }
 
 /** The current language, as one of ours. */

@@ -7,8 +7,10 @@ import { Toaster } from '../../../components/ui/toast.tsx';
 import { configQueryKey, type PublicConfig } from '../../../lib/api/config.ts';
 import i18n, {
   type AppLanguage,
+  applyToDocument,
   currentLanguage,
   DEFAULT_LANGUAGE,
+  documentLanguageFollowsPage,
   isAppLanguage,
   LANGUAGES,
   languageReady,
@@ -60,6 +62,10 @@ export function hydrateIsland(element: HTMLElement): Promise<void> {
   return pending ?? Promise.resolve();
 }
 
+// The page is Arabic (as served) until the other copy replaces it; so are `<html lang dir>`,
+// from the moment this runtime is loaded (i18n.ts would set the reader's language at once).
+documentLanguageFollowsPage(DEFAULT_LANGUAGE);
+
 const LANGUAGE_SWITCH = '[data-testid="language-switch"]';
 let container: HTMLElement;
 let config: Promise<PublicConfig | undefined>;
@@ -96,6 +102,8 @@ async function showCurrentLanguage() {
   hydrating.clear();
   container.innerHTML = html;
   shown = language;
+  applyToDocument(language);
+  document.title = `${i18n.t('common:appName')} | ${i18n.t('common:appTitle')}`;
   showPrice(container, await config);
   onPageReplaced();
   if (switchHadFocus) container.querySelector<HTMLElement>(LANGUAGE_SWITCH)?.focus();
