@@ -40,6 +40,18 @@ describe('embedded database maintenance (PGlite has no autovacuum)', () => {
     expect(await maintain()).toBeUndefined();
   });
 
+  it('analyses at statistics target 10, leaving the setting of the connection as it was', async () => {
+    const [id] = await db.query<{ buckets: number }>(
+      `select array_length(histogram_bounds::text::int[], 1) as buckets
+         from pg_stats where tablename = 'entries' and attname = 'id'`,
+    );
+    expect(id!.buckets).toBe(11);
+    const [setting] = await db.query<{ default_statistics_target: string }>(
+      'show default_statistics_target',
+    );
+    expect(setting!.default_statistics_target).toBe('100');
+  });
+
   it('vacuums a table once a fifth of its rows are dead', async () => {
     await db.query('update entries set value = value + 1 where id <= 1000');
     expect((await tableStats()).n_dead_tup).toBeGreaterThanOrEqual(1000);

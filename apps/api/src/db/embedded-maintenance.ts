@@ -11,8 +11,8 @@ import type { Database } from './database.ts';
  * Each run does what autovacuum would with PostgreSQL's default thresholds, for ONE table, the
  * one furthest past its threshold: the embedded database answers nothing else meanwhile, so the
  * pause stays that of one table. ANALYZE a table never analysed or with a tenth of its rows
- * changed since; VACUUM (ANALYZE) one with a fifth of its rows dead, or whose oldest unfrozen
- * transaction id is past vacuum_freeze_table_age (150 million: long before wraparound).
+ * changed since; VACUUM and then ANALYZE one with a fifth of its rows dead, or whose oldest
+ * unfrozen transaction id is past vacuum_freeze_table_age (150 million: long before wraparound).
  */
 const MOST_OVERDUE_TABLE = `
   select table_name, needs_vacuum
@@ -28,13 +28,24 @@ const MOST_OVERDUE_TABLE = `
    order by is_old desc, greatest(dead, changed, case when is_unanalysed then 1 else 0 end) desc
    limit 1`;
 
+/**
+ * The job's ANALYZE samples 3,000 rows (300 x the target) instead of PostgreSQL's 30,000: on this
+ * one thread its pause is every request's. A table of 50,000 codes took 178 ms at the default
+ * target of 100 and 22 ms at 10; the hot path's plans do not depend on statistics
+ * (write-batcher.ts), and ten-bucket histograms still tell a large table from an empty one, which
+ * is what decision 007's bad plans lacked (docs/decisions/007-embedded-database-maintenance.md).
+ */
+const STATISTICS_TARGET = 10;
+
 /** Vacuums or analyses the table most overdue, if any; resolves its name. */
 export async function maintainEmbeddedDatabase(db: Database): Promise<string | undefined> {
   const [due] = await db.query<{ table_name: string; needs_vacuum: boolean }>(MOST_OVERDUE_TABLE);
   if (!due) return undefined;
   const name = `"${due.table_name.replaceAll('"', '""')}"`;
   // VACUUM cannot run in a transaction block: sent as a simple query, alone.
-  await db.exec(due.needs_vacuum ? `vacuum (analyze) ${name}` : `analyze ${name}`);
+  if (due.needs_vacuum) await db.exec(`vacuum ${name}`);
+  // One simple query is one transaction: the setting ends with it.
+  await db.exec(`set local default_statistics_target = ${STATISTICS_TARGET}; analyze ${name}`);
   return due.table_name;
 }
 
