@@ -10,7 +10,7 @@ export const ACCEPTS_PER_TURN = 16;
  * instead of one.
  *
  * libuv accepts ONE connection per listening handle each time the loop polls (strace: one
- * `accept4` per `epoll_pwait`, Node 20.20 / libuv 1.46 and Node 22.23 / libuv 1.51). Under load a
+ * `accept4` per `epoll_pwait`: Node 20.20, 22.23 and 26.12, libuv 1.46-1.52). Under load a
  * turn lasts as long as the requests of the connections already open take, so 50 connections
  * opened at once wait for their accept in a staircase of 0.2-1 s (bench/README.md, "PGlite's
  * tail"). More handles on the same socket each take one connection per turn from its one accept
