@@ -99,19 +99,28 @@ export function effectiveStatus(
  * a per-code lateral look-up, and the consume joins on `id = any(array[...])`, which no hash or
  * merge join can use: with one scan per code, the index is cheaper at any table size
  * (docs/decisions/006-group-commit.md, "Fourth round").
+ *
+ * A batch of generates only, or of verifies only, gets a statement without the other kind's
+ * CTEs: each execution sets up and tears down every node of its plan, a fixed cost per batch
+ * that the parts of a kind absent from it would only add to ("Fifth round").
  */
-const BATCH_SQL = `with recursive
-  generated as (
-    select * from jsonb_to_recordset($1::jsonb) as g (ord int, id text, organization_id uuid,
+function batchSql(has: { generates: boolean; verifies: boolean }): string {
+  let count = 0;
+  const param = () => `$${++count}`;
+  const generated = has.generates
+    ? `generated as (
+    select * from jsonb_to_recordset(${param()}::jsonb) as g (ord int, id text, organization_id uuid,
       audience_organization_id uuid, api_key_id uuid, code_hash text, ciphertext text, data_fields text[],
       data_scope text[], audit_shard int, subject_hash text, subject_ref text, created_at timestamptz,
-      expires_at timestamptz, actor_organization_id uuid, actor text, is_test boolean, code_tail text)),
-  verifies as (
-    select * from jsonb_to_recordset($2::jsonb) as v (ord int, code_hash text, organization_id uuid,
+      expires_at timestamptz, actor_organization_id uuid, actor text, is_test boolean, code_tail text)),`
+    : '';
+  const verified = has.verifies
+    ? `verifies as (
+    select * from jsonb_to_recordset(${param()}::jsonb) as v (ord int, code_hash text, organization_id uuid,
       actor text, at timestamptz, is_test boolean)),
   verify_target as materialized (
     select t.*
-      from (select distinct code_hash from unnest($3::text[]) as c (code_hash) order by code_hash) c,
+      from (select distinct code_hash from unnest(${param()}::text[]) as c (code_hash) order by code_hash) c,
            lateral (select t.id, t.code_hash, t.organization_id, t.audience_organization_id, t.ciphertext,
                            t.status, t.expires_at, t.data_fields, t.data_scope, t.audit_shard, t.is_test
                       from tokens t
@@ -132,43 +141,87 @@ const BATCH_SQL = `with recursive
                      when r.status = 'active' and r.expires_at <= r.at then 'token_expired'
                      when r.status = 'active' then 'token_used'
                      else 'token_' || r.status end as reason
-      from verify_ranked r),
+      from verify_ranked r),`
+    : '';
+  const either = (parts: [boolean, string][]) =>
+    parts
+      .filter(([present]) => present)
+      .map(([, sql]) => sql)
+      .join('\n    union all\n    ');
+  const bills = param();
+  return `with recursive
+  ${generated}
+  ${verified}
   batch_audit as (
-    select ord, organization_id, audit_shard as shard, id as token_id, 'issue' as action,
+    ${either([
+      [
+        has.generates,
+        `select ord, organization_id, audit_shard as shard, id as token_id, 'issue' as action,
            actor_organization_id, actor, data_fields as fields, null::text as reason, created_at
-      from generated
-    union all
-    select ord, organization_id, audit_shard, id, case when consumes then 'use' else 'failed_use' end,
-           caller_id, actor, case when consumes then data_fields else '{}'::text[] end, reason, at
-      from verify_outcome),
+      from generated`,
+      ],
+      [
+        has.verifies,
+        `select ord, organization_id, audit_shard as shard, id as token_id,
+           case when consumes then 'use' else 'failed_use' end as action, caller_id as actor_organization_id,
+           actor, case when consumes then data_fields else '{}'::text[] end as fields, reason, at as created_at
+      from verify_outcome`,
+      ],
+    ])}),
   ${auditAppendCtes('batch_audit')},
-  token_insert as (
+  ${
+    has.generates
+      ? `token_insert as (
     insert into tokens (id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext,
       data_fields, data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at, is_test,
       code_tail)
     select id, organization_id, audience_organization_id, api_key_id, code_hash, ciphertext, data_fields,
            data_scope, audit_shard, subject_hash, subject_ref, created_at, expires_at, is_test, code_tail
-      from generated),
-  token_consume as (
+      from generated),`
+      : ''
+  }
+  ${
+    has.verifies
+      ? `token_consume as (
     update tokens t set status = 'used', used_at = o.at, used_by_organization_id = o.caller_id,
            ciphertext = null
       from verify_outcome o
-     where t.id = any(array[o.id]) and o.consumes),
+     where t.id = any(array[o.id]) and o.consumes),`
+      : ''
+  }
   active_code_changes as (
-    select organization_id, expires_at, 1 as delta from generated
-    union all
-    select organization_id, expires_at, -1 from verify_outcome where consumes),
+    ${either([
+      [has.generates, 'select organization_id, expires_at, 1 as delta from generated'],
+      [
+        has.verifies,
+        'select organization_id, expires_at, -1 as delta from verify_outcome where consumes',
+      ],
+    ])}),
   ${activeCodeCountCte('active_code_changes', 'audit_head_update')},
   batch_bills as (
-    select b.* from jsonb_to_recordset($4::jsonb) as b (verify_ord int, ${BILLED_CALL_COLUMNS})
-     where b.verify_ord is null
-        or exists (select 1 from verify_outcome o where o.ord = b.verify_ord and o.consumes)),
-  ${billingCtes('batch_bills', { keys: '$5::uuid[]', addresses: '$6::jsonb' }, 'active_code_change')}
-select (select coalesce(jsonb_agg(jsonb_build_object('ord', o.ord, 'consumes', o.consumes, 'reason', o.reason,
+    select b.* from jsonb_to_recordset(${bills}::jsonb) as b (verify_ord int, ${BILLED_CALL_COLUMNS})
+     where b.verify_ord is null${has.verifies ? '\n        or exists (select 1 from verify_outcome o where o.ord = b.verify_ord and o.consumes)' : ''}),
+  ${billingCtes('batch_bills', { keys: `${param()}::uuid[]`, addresses: `${param()}::jsonb` }, 'active_code_change')}
+select ${
+    has.verifies
+      ? `(select coalesce(jsonb_agg(jsonb_build_object('ord', o.ord, 'consumes', o.consumes, 'reason', o.reason,
           'id', o.id, 'organization_id', o.organization_id, 'ciphertext', o.ciphertext,
           'data_scope', o.data_scope, 'issuer_name', i.name, 'issuer_client_id', i.client_id)), '[]')
-          from verify_outcome o join organizations i on i.id = o.organization_id) as verified,
+          from verify_outcome o join organizations i on i.id = o.organization_id)`
+      : `'[]'::jsonb`
+  } as verified,
        ${KEY_USE_FIRSTS_SQL}`;
+}
+
+/**
+ * The statements by what a batch holds: generates, verifies or both. A batch of billed status
+ * reads alone takes the generates' statement, with no generates.
+ */
+const BATCH_SQL = {
+  generates: batchSql({ generates: true, verifies: false }),
+  verifies: batchSql({ generates: false, verifies: true }),
+  both: batchSql({ generates: true, verifies: true }),
+};
 
 interface BatchResult extends KeyUseFirsts {
   verified: (VerifyTarget & { ord: number; consumes: boolean; reason: string | null })[];
@@ -216,10 +269,18 @@ async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenW
     }
   }
   const unknown = unknownKeyUses(ops.map((op) => op.bill).filter((bill) => bill.isBilled));
-  const [result] = await db.query<BatchResult>(BATCH_SQL, [
-    JSON.stringify(generated),
-    JSON.stringify(verifies),
-    verifies.map((v) => v.code_hash),
+  const has = {
+    generates: generated.length > 0 || verifies.length === 0,
+    verifies: verifies.length > 0,
+  };
+  const sql = has.verifies
+    ? has.generates
+      ? BATCH_SQL.both
+      : BATCH_SQL.verifies
+    : BATCH_SQL.generates;
+  const [result] = await db.query<BatchResult>(sql, [
+    ...(has.generates ? [JSON.stringify(generated)] : []),
+    ...(has.verifies ? [JSON.stringify(verifies), verifies.map((v) => v.code_hash)] : []),
     JSON.stringify(bills),
     unknown.keys,
     unknown.addresses,
