@@ -126,7 +126,7 @@ export function auditAppendCtes(entries: string): string {
       returning h.shard)`;
 }
 
-/** The columns `auditAppendCtes` reads from its entries, for `jsonb_to_recordset`. */
+/** The columns `auditAppendCtes` reads from its entries, for `json_to_recordset`. */
 export const AUDIT_ENTRY_COLUMNS = `ord int, organization_id uuid, shard int, token_id text, action text,
   actor_organization_id uuid, actor text, fields text[], reason text, created_at timestamptz`;
 
@@ -160,7 +160,7 @@ export async function appendAudit(tx: Queryable, entries: AuditEntry[]) {
   if (entries.length === 0) return;
   await tx.query(
     `with recursive audit_entries as (
-       select * from jsonb_to_recordset($1::jsonb) as e (${AUDIT_ENTRY_COLUMNS})),
+       select * from json_to_recordset($1::json) as e (${AUDIT_ENTRY_COLUMNS})),
      ${auditAppendCtes('audit_entries')}
      select count(*) from audit_head_update`,
     [JSON.stringify(entries.map(auditEntryRecord))],

@@ -109,14 +109,14 @@ function batchSql(has: { generates: boolean; verifies: boolean }): string {
   const param = () => `$${++count}`;
   const generated = has.generates
     ? `generated as (
-    select * from jsonb_to_recordset(${param()}::jsonb) as g (ord int, id text, organization_id uuid,
+    select * from json_to_recordset(${param()}::json) as g (ord int, id text, organization_id uuid,
       audience_organization_id uuid, api_key_id uuid, code_hash text, ciphertext text, data_fields text[],
       data_scope text[], audit_shard int, subject_hash text, subject_ref text, created_at timestamptz,
       expires_at timestamptz, actor_organization_id uuid, actor text, is_test boolean, code_tail text)),`
     : '';
   const verified = has.verifies
     ? `verifies as (
-    select * from jsonb_to_recordset(${param()}::jsonb) as v (ord int, code_hash text, organization_id uuid,
+    select * from json_to_recordset(${param()}::json) as v (ord int, code_hash text, organization_id uuid,
       actor text, at timestamptz, is_test boolean)),
   verify_target as materialized (
     select t.*
@@ -199,16 +199,16 @@ function batchSql(has: { generates: boolean; verifies: boolean }): string {
     ])}),
   ${activeCodeCountCte('active_code_changes', 'audit_head_update')},
   batch_bills as (
-    select b.* from jsonb_to_recordset(${bills}::jsonb) as b (verify_ord int, ${BILLED_CALL_COLUMNS})
+    select b.* from json_to_recordset(${bills}::json) as b (verify_ord int, ${BILLED_CALL_COLUMNS})
      where b.verify_ord is null${has.verifies ? '\n        or exists (select 1 from verify_outcome o where o.ord = b.verify_ord and o.consumes)' : ''}),
-  ${billingCtes('batch_bills', { keys: `${param()}::uuid[]`, addresses: `${param()}::jsonb` }, 'active_code_change')}
+  ${billingCtes('batch_bills', { keys: `${param()}::uuid[]`, addresses: `${param()}::json` }, 'active_code_change')}
 select ${
     has.verifies
-      ? `(select coalesce(jsonb_agg(jsonb_build_object('ord', o.ord, 'consumes', o.consumes, 'reason', o.reason,
+      ? `(select coalesce(json_agg(json_build_object('ord', o.ord, 'consumes', o.consumes, 'reason', o.reason,
           'id', o.id, 'organization_id', o.organization_id, 'ciphertext', o.ciphertext,
           'data_scope', o.data_scope, 'issuer_name', i.name, 'issuer_client_id', i.client_id)), '[]')
           from verify_outcome o join organizations i on i.id = o.organization_id)`
-      : `'[]'::jsonb`
+      : `'[]'::json`
   } as verified,
        ${KEY_USE_FIRSTS_SQL}`;
 }

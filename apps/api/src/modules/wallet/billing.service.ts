@@ -62,7 +62,7 @@ export interface KeyUseFlags {
 /** What a call that is not billed is a first for: nothing. */
 export const NOT_BILLED_FLAGS: KeyUseFlags = { is_first_use: false, is_new_ip: false };
 
-/** The columns the billing CTEs read from their calls, for `jsonb_to_recordset`. */
+/** The columns the billing CTEs read from their calls, for `json_to_recordset`. */
 export const BILLED_CALL_COLUMNS = `id uuid, organization_id uuid, api_key_id uuid, endpoint text,
   status_code int, cost_millis bigint, client_ip text, created_at timestamptz, is_verification boolean`;
 
@@ -99,7 +99,7 @@ export function unknownKeyUses(calls: BilledCall[]) {
 
 /**
  * CTEs that bill calls inside a larger statement: `calls` is a CTE with BILLED_CALL_COLUMNS,
- * `unknown` the SQL of unknownKeyUses' two parameters (uuid[] and jsonb). They write the usage
+ * `unknown` the SQL of unknownKeyUses' two parameters (uuid[] and json). They write the usage
  * rows (the call log) and add the calls to the roll-ups per organisation, key and quarter hour,
  * per UTC day, per day and per month (by endpoint) of the organisation's time zone, which every figure of the console
  * reads (usage-rollups.ts): all change in one statement, so they can never disagree. `key_first_use` returns the keys billed for the
@@ -177,7 +177,7 @@ export function billingCtes(
       insert into api_key_addresses (api_key_id, client_ip, first_seen_at)
       select c.api_key_id, c.client_ip, min(c.created_at)
         from billing_calls c
-        join jsonb_to_recordset(${unknown.addresses}) as a (api_key_id uuid, client_ip text)
+        join json_to_recordset(${unknown.addresses}) as a (api_key_id uuid, client_ip text)
              using (api_key_id, client_ip)
        where (select count(*) from key_first_use) >= 0
        group by c.api_key_id, c.client_ip
@@ -187,8 +187,8 @@ export function billingCtes(
 }
 
 /** Select-list items of billingCtes' findings, read back by `keyUseFlags`. */
-export const KEY_USE_FIRSTS_SQL = `(select coalesce(jsonb_agg(id), '[]') from key_first_use) as first_used_keys,
-  (select coalesce(jsonb_agg(new_address), '[]') from new_address) as new_addresses`;
+export const KEY_USE_FIRSTS_SQL = `(select coalesce(json_agg(id), '[]') from key_first_use) as first_used_keys,
+  (select coalesce(json_agg(new_address), '[]') from new_address) as new_addresses`;
 
 export interface KeyUseFirsts {
   first_used_keys: string[];
@@ -217,8 +217,8 @@ export async function recordUsage(tx: Queryable, requested: BilledCall[]): Promi
   if (calls.length === 0) return requested.map(() => NOT_BILLED_FLAGS);
   const unknown = unknownKeyUses(calls);
   const [row] = await tx.query<KeyUseFirsts>(
-    `with billed as (select * from jsonb_to_recordset($1::jsonb) as c (${BILLED_CALL_COLUMNS})),
-     ${billingCtes('billed', { keys: '$2::uuid[]', addresses: '$3::jsonb' })}
+    `with billed as (select * from json_to_recordset($1::json) as c (${BILLED_CALL_COLUMNS})),
+     ${billingCtes('billed', { keys: '$2::uuid[]', addresses: '$3::json' })}
      select ${KEY_USE_FIRSTS_SQL}`,
     [JSON.stringify(calls.map(billedCallRecord)), unknown.keys, unknown.addresses],
   );
