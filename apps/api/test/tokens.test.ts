@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
 import { ManualClock } from '../src/lib/clock.ts';
+import { auditShard, verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { expireTokens } from '../src/modules/tokens/tokens.service.ts';
+import { writeBill, writeNewToken, writeVerify } from '../src/modules/tokens/write-batcher.ts';
 import {
   createIntegrator,
   databaseKinds,
@@ -162,6 +165,96 @@ describe.each(databaseKinds)('the one-time code on %s', (kind) => {
       [generated.body.token_id],
     );
     expect(row).toEqual({ ciphertext: null, status: 'used' });
+  });
+
+  it('writes generates, verifies and billed reads of one moment in one batch, audited and billed', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    const generated = await issuer.call('POST', '/v1/tokens/generate', { data: person });
+    const [code] = await server.db.query<{ code_hash: string; api_key_id: string }>(
+      'select code_hash, api_key_id from tokens where id = $1',
+      [generated.body.token_id],
+    );
+    const org = issuer.organization.id;
+    const by = { organizationId: org, actor: `api_key:${code!.api_key_id}` };
+    const now = clock.now();
+    const bill = (endpoint: string, isVerification: boolean) => ({
+      isBilled: true,
+      organizationId: org,
+      apiKeyId: code!.api_key_id,
+      endpoint,
+      statusCode: 200,
+      costMillis: 5,
+      at: now,
+      clientIp: '127.0.0.1',
+      isVerification,
+    });
+    const id = 'tok_batchedWithAVerify';
+    // A handle of its own (so a batcher of its own) that counts the statements written.
+    const statements: string[] = [];
+    const db: Database = {
+      ...server.db,
+      query: (sql, params) => {
+        statements.push(sql);
+        return server.db.query(sql, params);
+      },
+    };
+    // Submitted in one turn of the event loop: one batch, with both kinds and a bill alone.
+    const [issued, verified, read] = await Promise.all([
+      writeNewToken(
+        db,
+        {
+          id,
+          organizationId: org,
+          audienceOrganizationId: org,
+          apiKeyId: code!.api_key_id,
+          codeHash: 'f'.repeat(64),
+          ciphertext: 'sealed',
+          dataFields: ['full_name'],
+          dataScope: ['identity'],
+          auditShard: auditShard(id),
+          subjectHash: null,
+          subjectRef: null,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + 600_000),
+          isTest: false,
+          codeTail: 'ABCD',
+        },
+        by,
+        bill('POST /v1/tokens/generate', false),
+      ),
+      writeVerify(db, code!.code_hash, by, now, bill('POST /v1/tokens/verify', true), false),
+      writeBill(db, bill('GET /v1/tokens/status', false)),
+    ]);
+    // One statement: a refused batch would have been written again one operation at a time.
+    expect(statements).toHaveLength(1);
+    expect(issued).toEqual({ is_first_use: false, is_new_ip: false });
+    expect(verified).toMatchObject({
+      found: true,
+      consumed: true,
+      target: { id: generated.body.token_id },
+    });
+    expect(read).toEqual({ is_first_use: false, is_new_ip: false });
+    const statuses = await server.db.query<{ id: string; status: string }>(
+      'select id, status from tokens where organization_id = $1 order by id',
+      [org],
+    );
+    expect(statuses).toEqual(
+      [
+        { id, status: 'active' },
+        { id: generated.body.token_id, status: 'used' },
+      ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
+    const usage = await server.db.query<{ endpoint: string }>(
+      'select endpoint from usage_logs where organization_id = $1 order by endpoint',
+      [org],
+    );
+    expect(usage.map((row) => row.endpoint)).toEqual([
+      'GET /v1/tokens/status',
+      'POST /v1/tokens/generate',
+      'POST /v1/tokens/generate',
+      'POST /v1/tokens/verify',
+    ]);
+    expect(await verifyAuditChain(server.ctx, org)).toMatchObject({ status: 'ok', rows: 3 });
   });
 
   it('expires codes: verify answers 410 and the sweep deletes ciphertext and the link to the person', async () => {
