@@ -99,7 +99,7 @@ with calls as (
          '10.20.' || (i % 8) || '.1' as client_ip, ${spreadSql(CODE_DAYS)} as created_at,
          i % 2 = 1 as is_verification
     from generate_series($4::bigint, $5::bigint - 1) i),
-${billingCtes('calls', { keys: `'{}'::uuid[]`, addresses: `'[]'::jsonb` })}
+${billingCtes('calls', { keys: `'{}'::uuid[]`, addresses: `'[]'::json` })}
 select 1`;
 
 /** /v1 calls of the request log: mostly admitted, some refused, latencies of 1 to 40 ms. */
