@@ -3,6 +3,7 @@ import { useAppAndBrowser } from './support/app-server.ts';
 import { collectConsoleErrors } from './support/organizations.ts';
 
 const HEADLINE = 'شارك رمزاً مؤقتاً، لا بياناتك الشخصية';
+const ENGLISH_HEADLINE = 'Share a temporary code, not your personal data';
 
 /** Records, from before any page script runs, whether the landing page's <main> is ever removed. */
 const watchMainRemoval = () => {
@@ -49,6 +50,21 @@ describe('the landing page pre-rendered at build time', () => {
     expect(html).toMatch(/data-testid="price-tile"[^>]*aria-busy="true"/);
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // The CSP allows no inline script.
 
+    expect(landing.headers.get('vary')).toMatch(/\bcookie\b/i);
+
+    // A reader whose cookie says English gets the English page from the first byte.
+    const english = await fetch(`${app.server.baseUrl}/`, { headers: { cookie: 'lang=en' } });
+    expect(english.status).toBe(200);
+    expect(english.headers.get('cache-control')).toBe('no-cache');
+    expect(english.headers.get('vary')).toMatch(/\bcookie\b/i);
+    const englishHtml = await english.text();
+    expect(englishHtml).toContain('<html lang="en" dir="ltr">');
+    expect(englishHtml).toContain('<title>Tanqin | Temporary Identity</title>');
+    expect(englishHtml).toContain(`>${ENGLISH_HEADLINE}</h1>`);
+    expect(englishHtml).not.toContain(HEADLINE);
+    const arabic = await fetch(`${app.server.baseUrl}/`, { headers: { cookie: 'lang=ar' } });
+    expect(await arabic.text()).toContain('<html lang="ar" dir="rtl">');
+
     for (const route of ['/org-auth', '/org-dashboard', '/docs?x=1']) {
       const response = await fetch(`${app.server.baseUrl}${route}`);
       expect(response.status).toBe(200);
@@ -89,9 +105,7 @@ describe('the landing page pre-rendered at build time', () => {
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.addInitScript(watchLanguageMismatch);
     await page.goto('/');
-    await page
-      .getByRole('heading', { level: 1, name: 'Share a temporary code, not your personal data' })
-      .waitFor();
+    await page.getByRole('heading', { level: 1, name: ENGLISH_HEADLINE }).waitFor();
     expect(await page.getAttribute('html', 'dir')).toBe('ltr');
     // `<html lang dir>` and the title change with the copy shown, never before it.
     expect(
@@ -115,6 +129,21 @@ describe('the landing page pre-rendered at build time', () => {
     await page.getByRole('heading', { level: 1, name: HEADLINE }).waitFor();
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(await page.title()).toBe('تنقين | الهوية المؤقتة');
+
+    // Chosen with the switch, English is in the cookie: the server sends the English page, which
+    // the islands hydrate in place without swapping it.
+    await page.getByRole('banner').getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 1, name: ENGLISH_HEADLINE }).waitFor();
+    await page.addInitScript(watchMainRemoval);
+    await page.reload();
+    await steps.getByRole('button', { name: /Decryption/ }).click();
+    await page.getByRole('heading', { level: 3, name: 'Decryption' }).waitFor();
+    expect(
+      await page.evaluate(() => {
+        const win = window as unknown as { mainRemoved: boolean; languageMismatch: string[] };
+        return { removed: win.mainRemoved, mismatch: win.languageMismatch };
+      }),
+    ).toEqual({ removed: false, mismatch: [] });
     expect(errors).toEqual([]);
   });
 });

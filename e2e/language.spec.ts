@@ -61,8 +61,11 @@ describe('the language switch', () => {
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
     await shootBoth(page, 'language-landing-en');
 
-    // A returning visitor gets English straight away, on every public page.
-    await page.reload();
+    // A returning visitor gets English straight away, on every public page: the landing page's
+    // very first HTML, before any script, is the English one (the choice is in a cookie too).
+    const firstHtml = await (await page.reload())?.text();
+    expect(firstHtml).toContain('<html lang="en" dir="ltr">');
+    expect(firstHtml).toContain('>Share a temporary code, not your personal data</h1>');
     await page
       .getByRole('heading', { name: 'Share a temporary code, not your personal data' })
       .waitFor();
@@ -101,7 +104,8 @@ describe('the language switch', () => {
     await page.getByText('مرحباً بك في لوحة تحكم Riyadh Digital Health').waitFor();
     expect(await htmlLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ar');
-    await page.goto('/');
+    const arabicHtml = await (await page.goto('/'))?.text();
+    expect(arabicHtml).toContain('<html lang="ar" dir="rtl">');
     await page.getByRole('heading', { name: 'شارك رمزاً مؤقتاً، لا بياناتك الشخصية' }).waitFor();
 
     expect(errors).toEqual([]);

@@ -11,6 +11,7 @@
 //   npm run lighthouse                  one run per form factor
 //   npm run lighthouse -- --runs 3      the median of three runs per form factor
 //   npm run lighthouse -- --path /faq   another page
+//   npm run lighthouse -- --cookie lang=en   with a cookie (here: the landing page in English)
 //   LIGHTHOUSE_JSON=out.json npm run lighthouse    also writes the figures as JSON
 //   CHROME_PATH=/path/to/chrome npm run lighthouse
 import { spawn, spawnSync } from 'node:child_process';
@@ -38,6 +39,7 @@ const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '1' },
     path: { type: 'string', default: '/' },
+    cookie: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(options.runs) || 1);
@@ -195,12 +197,25 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
+/**
+ * Puts a cookie in the browser's jar, where the page's script sees it too (a request header
+ * alone would not be in `document.cookie`). Lighthouse's storage reset leaves cookies.
+ */
+async function setCookie(port, url, cookie) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const [name, ...value] = cookie.split('=');
+  await browser.contexts()[0].addCookies([{ name, value: value.join('='), url }]);
+  await browser.close(); // disconnects; the browser and its default context's cookies stay
+}
+
 async function audit(url, formFactor) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   try {
+    if (options.cookie) await setCookie(chrome.port, url, options.cookie);
     const flags = {
       port: chrome.port,
       output: 'json',

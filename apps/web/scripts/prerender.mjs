@@ -1,8 +1,10 @@
 // After `vite build`, `vite build --mode islands` and `vite build --ssr src/prerender/entry.tsx
-// --outDir dist-ssr`: writes the landing page's HTML, in Arabic, into dist/index.html (served for
-// `/` only) with the islands script in place of the app's, its English copy into
-// dist/assets/landing-en-<hash>.html (fetched by that script for English readers), and keeps the
-// app's empty shell as dist/app.html (served for every other client route), each with .gz and .br.
+// --outDir dist-ssr`: writes the landing page's HTML in Arabic into dist/index.html and in English
+// into dist/index.en.html (apps/api/src/plugins/web-app.ts serves one of them for `/`, after the
+// reader's `lang` cookie), each with the islands script in place of the app's; each language's
+// copy of the page alone into dist/assets/landing-<language>-<hash>.html (fetched by that script
+// when the reader switches); and keeps the app's empty shell as dist/app.html (served for every
+// other client route), each with .gz and .br.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,8 +38,9 @@ const [shell] = ['index.html', 'app.html']
   .filter((html) => html.includes(ROOT));
 if (!shell) throw new Error(`dist/index.html has no empty ${ROOT}`);
 const { renderLanding } = await import(pathToFileURL(path.join(webDir, 'dist-ssr/entry.js')).href);
+const LANGUAGES = { ar: 'rtl', en: 'ltr' };
 const rendered = { ar: await renderLanding('ar'), en: await renderLanding('en') };
-for (const [language, html] of Object.entries(rendered)) {
+for (const [language, { html }] of Object.entries(rendered)) {
   if (!html.includes('<main')) throw new Error(`The ${language} landing page has no <main>`);
 }
 
@@ -51,14 +54,17 @@ const withoutStyles = (html) =>
     if (index < 0) index = styles.push(style) - 1;
     return ` data-prerender-style="${index}"`;
   });
-const landing = { ar: withoutStyles(rendered.ar), en: withoutStyles(rendered.en) };
+const landing = { ar: withoutStyles(rendered.ar.html), en: withoutStyles(rendered.en.html) };
 const css = styles
   .map((style, index) => `[data-prerender-style="${index}"]{${style.replaceAll('&quot;', '"')}}`)
   .join('\n');
 const cssFile = hashed('prerender', 'css', css);
 writeFileSync(path.join(dist, cssFile), css);
-const englishFile = hashed('landing-en', 'html', landing.en);
-write(englishFile, landing.en);
+const pageFiles = {};
+for (const [language, html] of Object.entries(landing)) {
+  pageFiles[language] = hashed(`landing-${language}`, 'html', html);
+  write(pageFiles[language], html);
+}
 
 // The landing page loads the islands script (and what it imports), never the app's.
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/islands-manifest.json'), 'utf8'));
@@ -74,14 +80,37 @@ const landingHead = [
   `<link rel="stylesheet" href="/${cssFile}">`,
 ].join('\n    ');
 
+const escapeAttribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+const escapeText = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+const landingShell = shell
+  .replace(appScripts, '')
+  .replace(/\n\s*<\/head>/, `\n    ${landingHead}\n  </head>`);
+
 write('app.html', shell);
-write(
-  'index.html',
-  shell
-    .replace(appScripts, '')
-    .replace(/\n\s*<\/head>/, `\n    ${landingHead}\n  </head>`)
-    .replace(ROOT, `<div id="root" data-en-page="/${englishFile}">${landing.ar}</div>`),
-);
+for (const [language, dir] of Object.entries(LANGUAGES)) {
+  const { title, description } = rendered[language];
+  // The root names the page's language and where the other language's copy is, for the islands.
+  const others = Object.keys(LANGUAGES)
+    .filter((other) => other !== language)
+    .map((other) => ` data-${other}-page="/${pageFiles[other]}"`)
+    .join('');
+  // Replaced by functions: a `$` in the copy is no replacement pattern.
+  const page = landingShell
+    .replace(/<html lang="[^"]*" dir="[^"]*">/, () => `<html lang="${language}" dir="${dir}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"/,
+      () => `<meta name="description" content="${escapeAttribute(description)}"`,
+    )
+    .replace(
+      ROOT,
+      () => `<div id="root" data-language="${language}"${others}>${landing[language]}</div>`,
+    );
+  if (!page.includes(`<html lang="${language}"`) || !page.includes(`<title>${escapeText(title)}`)) {
+    throw new Error(`dist/index.html: the ${language} page's <html lang> or <title> was not set`);
+  }
+  write(language === 'ar' ? 'index.html' : `index.${language}.html`, page);
+}
 console.log(
-  `prerender: dist/index.html holds the landing page (${landing.ar.length} characters), ${englishFile} its English`,
+  `prerender: dist/index.html and dist/index.en.html hold the landing page (${landing.ar.length} and ${landing.en.length} characters)`,
 );

@@ -7,13 +7,15 @@ import { sendProblem } from './errors.ts';
 const isApiPath = (url: string) => /^\/(api|v1)(\/|$|\?)/.test(url);
 
 /**
- * Serves the built single-page app: files from dist, index.html (the pre-rendered landing page)
- * for `/` and app.html (the empty shell) for every other GET path (client-side routes). API
- * paths never fall through to the app: they answer 404 problem+json.
+ * Serves the built single-page app: files from dist, index.html (the pre-rendered landing page,
+ * in Arabic) or index.en.html (in English, for a reader whose `lang` cookie says so: set by the
+ * page's language switch) for `/`, and app.html (the empty shell) for every other GET path
+ * (client-side routes). API paths never fall through to the app: they answer 404 problem+json.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   const hasShell = existsSync(path.join(distDir, 'app.html'));
+  const hasEnglish = existsSync(path.join(distDir, 'index.en.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -49,6 +51,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     // for `/` only; every other client route gets the empty shell, so it never flashes the
     // landing page. A build without the pre-rendering step has no app.html.
     const isLanding = request.url.split('?')[0] === '/';
-    return reply.sendFile(isLanding || !hasShell ? 'index.html' : 'app.html');
+    if (!isLanding) return reply.sendFile(hasShell ? 'app.html' : 'index.html');
+    // Caches keep one answer per cookie: an English reader never gets the Arabic page, nor back.
+    reply.header('Vary', 'Cookie');
+    const english = hasEnglish && request.cookies.lang === 'en';
+    return reply.sendFile(english ? 'index.en.html' : 'index.html');
   });
 }

@@ -4,8 +4,8 @@ import {
   type AppLanguage,
   DEFAULT_LANGUAGE,
   isAppLanguage,
-  LANGUAGE_STORAGE_KEY,
   LANGUAGES,
+  rememberLanguage,
   storedLanguage,
 } from './language-choice.ts';
 
@@ -138,15 +138,14 @@ export function loadLanguage(language: AppLanguage): Promise<void> {
  * and remembers the choice for the next visit. The profile's language preference calls this too.
  */
 export async function setLanguage(language: AppLanguage): Promise<void> {
+  rememberLanguage(language);
   // changeLanguage fetches the namespaces in use in the new language before it switches.
-  try {
-    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Private modes may refuse storage: the switch still applies to this visit.
-  }
   if (i18n.language !== language) await i18n.changeLanguage(language);
   else followLanguage(language);
 }
+
+/** The landing page's `<title>` in the current language. */
+export const landingTitle = () => `${i18n.t('common:appName')} | ${i18n.t('common:appTitle')}`;
 
 /** The current language, as one of ours. */
 export const currentLanguage = (): AppLanguage =>

@@ -79,6 +79,8 @@ describe('English at run time', () => {
     await setLanguage('en');
     await loadLanguage('en');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    // The server reads it from the cookie to send the landing page in English.
+    expect(document.cookie).toMatch(/(^|; )lang=en(;|$)/);
     expect(document.documentElement.lang).toBe('en');
     expect(document.documentElement.dir).toBe('ltr');
     for (const path of Object.keys(english)) {
@@ -96,6 +98,7 @@ describe('English at run time', () => {
   it('switches back to Arabic, right to left', async () => {
     await setLanguage('ar');
     expect(document.documentElement.dir).toBe('rtl');
+    expect(document.cookie).toMatch(/(^|; )lang=ar(;|$)/);
     expect(i18n.t('landing:header.login')).toBe('تسجيل الدخول');
   });
 });

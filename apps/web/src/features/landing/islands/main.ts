@@ -1,5 +1,5 @@
 import { getConfig } from '../../../lib/api/config.ts';
-import { DEFAULT_LANGUAGE, storedLanguage } from '../../../lib/language-choice.ts';
+import { pageLanguage, storedLanguage } from '../../../lib/language-choice.ts';
 import { hasOrgToken } from '../../../lib/session.ts';
 import type { IslandName } from './island.tsx';
 import { showPrice } from './price.ts';
@@ -8,8 +8,8 @@ import { showPrice } from './price.ts';
 // build time (src/prerender); at load this asks the server for the price and writes it in. The
 // islands runtime (islands/runtime.tsx: Preact, the texts, the islands' code) is fetched only when
 // an island is needed: when the visitor reaches into it, when it comes near the screen, at once
-// for an English reader or a signed-in organisation. So a phone's first seconds carry no script
-// work beyond this file.
+// for a reader whose language is not the page's or a signed-in organisation. So a phone's first
+// seconds carry no script work beyond this file.
 
 type Runtime = typeof import('./runtime.tsx');
 
@@ -101,5 +101,6 @@ document.addEventListener(
 );
 
 watchIslands();
-// A reader who chose English gets the English copy of the page as soon as the runtime has it.
-if (storedLanguage() !== DEFAULT_LANGUAGE) void loadRuntime();
+// The server sends the page in the language of the reader's cookie; a reader who chose the other
+// one without it (before the cookie existed) gets that copy as soon as the runtime has it.
+if (storedLanguage() !== pageLanguage(root)) void loadRuntime();

@@ -9,19 +9,20 @@ import i18n, {
   type AppLanguage,
   applyToDocument,
   currentLanguage,
-  DEFAULT_LANGUAGE,
   documentLanguageFollowsPage,
   isAppLanguage,
   LANGUAGES,
+  landingTitle,
   languageReady,
 } from '../../../lib/i18n.ts';
+import { pageLanguage } from '../../../lib/language-choice.ts';
 import type { IslandName } from './island.tsx';
 import { showPrice } from './price.ts';
 
 // The islands runtime, loaded by islands/main.ts when the first island is needed. Built with
 // Preact standing in for React (vite.config.ts, mode islands): the island components are the
-// app's own, hydrated in place over the pre-rendered HTML. It also shows the page in English:
-// a second pre-rendered copy of the page, fetched and swapped in whole.
+// app's own, hydrated in place over the pre-rendered HTML. It also switches the page's language:
+// the other language's pre-rendered copy, fetched and swapped in whole.
 
 /** Where each island's code comes from: the header's is here, the sections' are their own chunks. */
 const ISLAND_CODE: Record<IslandName, () => Promise<ComponentType>> = {
@@ -62,16 +63,18 @@ export function hydrateIsland(element: HTMLElement): Promise<void> {
   return pending ?? Promise.resolve();
 }
 
-// The page is Arabic (as served) until the other copy replaces it; so are `<html lang dir>`,
-// from the moment this runtime is loaded (i18n.ts would set the reader's language at once).
-documentLanguageFollowsPage(DEFAULT_LANGUAGE);
+// The page is in the language it was served in (web-app.ts sends the English one to a reader
+// whose cookie says so) until the other copy replaces it; so are `<html lang dir>`, from the
+// moment this runtime is loaded (i18n.ts would set the reader's language at once).
+const served = pageLanguage(document.getElementById('root'));
+documentLanguageFollowsPage(served);
 
 const LANGUAGE_SWITCH = '[data-testid="language-switch"]';
 let container: HTMLElement;
 let config: Promise<PublicConfig | undefined>;
-let shown: AppLanguage = DEFAULT_LANGUAGE;
+let shown = served;
 let onPageReplaced: () => void;
-/** The page's HTML in each language: the Arabic is the one served, the English is fetched. */
+/** The page's HTML in each language: the one served is there, the other is fetched. */
 const pages = new Map<AppLanguage, Promise<string>>();
 
 function pageHtml(language: AppLanguage): Promise<string> {
@@ -103,14 +106,14 @@ async function showCurrentLanguage() {
   container.innerHTML = html;
   shown = language;
   applyToDocument(language);
-  document.title = `${i18n.t('common:appName')} | ${i18n.t('common:appTitle')}`;
+  document.title = landingTitle();
   showPrice(container, await config);
   onPageReplaced();
   if (switchHadFocus) container.querySelector<HTMLElement>(LANGUAGE_SWITCH)?.focus();
 }
 
 /**
- * Starts the runtime over the page in `root` (Arabic, as served): shows the visitor's language
+ * Starts the runtime over the page in `root` (as served): shows the visitor's language
  * and follows later switches. `price` is the server's answer islands/main.ts asked for; the
  * islands reuse it. `replaced` is called after the page is swapped for another language's.
  */
@@ -122,7 +125,7 @@ export async function startIslands(options: {
   container = options.root;
   config = options.price;
   onPageReplaced = options.replaced;
-  pages.set(DEFAULT_LANGUAGE, Promise.resolve(container.innerHTML));
+  pages.set(served, Promise.resolve(container.innerHTML));
   void queryClient.prefetchQuery({
     queryKey: configQueryKey,
     queryFn: async () => {
