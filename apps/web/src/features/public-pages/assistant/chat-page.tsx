@@ -28,7 +28,7 @@ for (const [file, texts] of Object.entries(assistantTexts)) {
 
 type Message =
   | { id: number; role: 'user'; text: string }
-  | { id: number; role: 'bot'; answer: Answer };
+  | { id: number; role: 'bot'; question: string };
 
 const linkClasses =
   'rounded font-semibold text-brand-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-brand-700';
@@ -87,8 +87,18 @@ function BotAnswer({ answer }: { answer: Answer }) {
 export function ChatPage() {
   const { t } = useTranslation('assistant');
   const { price, isPending } = usePricePerCall();
-  const answerQuestion = useMemo(() => createAnswerer(price), [price]);
   const [messages, setMessages] = useState<Message[]>([]);
+  // Answered once the server's price is known, so that a question asked before it arrives (the
+  // Enter key is never refused) is answered with the real price, not the default.
+  const answers = useMemo(() => {
+    if (isPending) return new Map<number, Answer>();
+    const answerQuestion = createAnswerer(price);
+    return new Map(
+      messages.flatMap((message) =>
+        message.role === 'bot' ? [[message.id, answerQuestion(message.question)] as const] : [],
+      ),
+    );
+  }, [messages, price, isPending]);
   const [question, setQuestion] = useState('');
   const [inputError, setInputError] = useState<string>();
   const nextId = useRef(1);
@@ -97,8 +107,8 @@ export function ChatPage() {
 
   useEffect(() => {
     const log = logRef.current;
-    if (log && messages.length > 0) log.scrollTop = log.scrollHeight;
-  }, [messages]);
+    if (log && answers.size > 0) log.scrollTop = log.scrollHeight;
+  }, [answers]);
 
   const ask = (text: string) => {
     const trimmed = text.trim();
@@ -107,11 +117,10 @@ export function ChatPage() {
       return;
     }
     setInputError(undefined);
-    const answer = answerQuestion(trimmed);
     setMessages((current) => [
       ...current,
       { id: nextId.current++, role: 'user', text: trimmed },
-      { id: nextId.current++, role: 'bot', answer },
+      { id: nextId.current++, role: 'bot', question: trimmed },
     ]);
     setQuestion('');
   };
@@ -169,7 +178,11 @@ export function ChatPage() {
                 </span>
                 <div className="min-w-0 max-w-[85%] rounded-2xl rounded-ss-sm bg-white p-4 shadow-sm ring-1 ring-slate-200">
                   <span className="sr-only">{t('bot')}: </span>
-                  <BotAnswer answer={message.answer} />
+                  {answers.has(message.id) ? (
+                    <BotAnswer answer={answers.get(message.id)!} />
+                  ) : (
+                    <p className="text-slate-700">{t('answering')}</p>
+                  )}
                 </div>
               </div>
             ),
@@ -203,7 +216,7 @@ export function ChatPage() {
                     : 'border-slate-300 focus:outline-brand-600',
                 )}
               />
-              <Button type="submit" size="lg" disabled={isPending} className="shrink-0 px-4">
+              <Button type="submit" size="lg" className="shrink-0 px-4">
                 <SendHorizontal aria-hidden className="size-5 rtl:-scale-x-100" />
                 <span className="max-sm:sr-only">{t('send')}</span>
               </Button>
@@ -221,9 +234,8 @@ export function ChatPage() {
                 <li key={suggestion}>
                   <button
                     type="button"
-                    disabled={isPending}
                     onClick={() => ask(suggestion)}
-                    className="rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:border-brand-600 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:opacity-60"
+                    className="rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-700 hover:border-brand-600 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
                   >
                     {suggestion}
                   </button>
