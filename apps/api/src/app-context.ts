@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { ReadRouting } from './db/replica.ts';
 import type { Clock } from './lib/clock.ts';
 import { deriveKey } from './lib/crypto.ts';
 import type { InvalidationBus } from './lib/invalidation/invalidation-bus.ts';
@@ -14,6 +15,8 @@ import type { RequestLogWriter } from './modules/request-log/request-log.writer.
 export interface AppContext {
   config: Config;
   db: Database;
+  /** With DATABASE_REPLICA_URL: where console reads go (plugins/read-routing.ts `readingContext`). */
+  reads?: ReadRouting;
   clock: Clock;
   rateLimits: RateLimitStore;
   /** Publish here after a change to a cached security decision (see invalidation-bus.ts). */

@@ -58,6 +58,7 @@ import { registerContractCheck } from './plugins/contract-check.ts';
 import { answerClientError, registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerReadYourWrites } from './plugins/read-routing.ts';
 import { serializeRequest } from './plugins/request-logging.ts';
 import { registerSecurityHeaders, securityHeadersFor } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -161,6 +162,12 @@ export async function buildApp(
     webhookNetwork: options.webhookNetwork ?? createSystemWebhookNetwork(),
     keys: deriveAppKeys(config),
   };
+  if (config.databaseReplicaUrl && db.kind === 'postgres') {
+    const { openReadRouting } = await import('./db/replica.ts');
+    ctx.reads = await openReadRouting(db, config.databaseReplicaUrl, (error) =>
+      app.log.warn({ err: error }, 'replica unavailable: console reads go to the primary'),
+    );
+  }
   await ctx.invalidation.start();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -177,6 +184,7 @@ export async function buildApp(
   const routes = registerContractCheck(app, options.onContractViolation);
   await app.register(cookie);
   await app.register(formbody);
+  registerReadYourWrites(app, ctx);
 
   await app.register(
     async (api) => {
@@ -263,6 +271,7 @@ export async function buildApp(
     await ctx.requestLog.close();
     await flushTrustedIpUsage(ctx).catch(() => {});
     await ctx.invalidation.close();
+    await ctx.reads?.close();
     await ctx.rateLimits
       .close()
       .catch((error) => app.log.error({ err: error }, 'rate limits not saved'));

@@ -10,6 +10,8 @@ export interface Config {
   /** Where individuals' documents are stored, encrypted (DOCUMENTS_DIR, default DATA_DIR/documents). */
   documentsDir: string;
   databaseUrl: string | undefined;
+  /** A streaming standby of DATABASE_URL for console reads that aggregate or page (DATABASE_REPLICA_URL). */
+  databaseReplicaUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   /** Sender of the platform's mail (security notifications, confirmations). */
@@ -191,12 +193,16 @@ export function loadConfig(env: Env = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const secrets = loadOrCreateSecrets(dataDir, env, isProduction);
+  if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+    throw new Error('DATABASE_REPLICA_URL is a standby of DATABASE_URL: set DATABASE_URL too');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     documentsDir: path.resolve(env.DOCUMENTS_DIR ?? path.join(dataDir, 'documents')),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Tanqin <no-reply@tanqin.sa>',

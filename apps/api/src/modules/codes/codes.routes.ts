@@ -17,6 +17,7 @@ import {
   problemAnswers,
 } from '../../lib/contract.ts';
 import { requireMember } from '../../plugins/authenticate.ts';
+import { readingContext } from '../../plugins/read-routing.ts';
 import { requestMeta } from '../public-api/pipeline.ts';
 import {
   getCodeHistory,
@@ -78,7 +79,11 @@ export async function codeRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return listCodes(ctx, reader.of(request).organization.id, request.query);
+      return listCodes(
+        readingContext(ctx, request),
+        reader.of(request).organization.id,
+        request.query,
+      );
     },
   );
 
@@ -99,7 +104,11 @@ export async function codeRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return getCodeHistory(ctx, reader.of(request).organization.id, request.params.token_id);
+      return getCodeHistory(
+        readingContext(ctx, request),
+        reader.of(request).organization.id,
+        request.params.token_id,
+      );
     },
   );
 

@@ -18,6 +18,7 @@ import {
   problemAnswers,
 } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { readingContext } from '../../plugins/read-routing.ts';
 import { getDashboardCounters } from './dashboard.service.ts';
 import {
   presentOrganizationDetails,
@@ -118,7 +119,7 @@ export async function organizationRoutes(app: ContractApp, { ctx }: { ctx: AppCo
       return {
         organization_id: caller.organization.id,
         joined_at: caller.organization.created_at,
-        ...(await getDashboardCounters(ctx, caller.organization)),
+        ...(await getDashboardCounters(readingContext(ctx, request), caller.organization)),
       };
     },
   );

@@ -22,6 +22,7 @@ import {
   SESSION_PROBLEMS,
 } from '../../lib/contract.ts';
 import { requireProvenIndividual } from '../../plugins/authenticate.ts';
+import { readingContext } from '../../plugins/read-routing.ts';
 import { reportMisuse } from './misuse-report.service.ts';
 import {
   exportPersonalCodesCsv,
@@ -62,7 +63,11 @@ export async function personalCodeRoutes(app: ContractApp, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      return listPersonalCodes(ctx, person.of(request).userId, request.query);
+      return listPersonalCodes(
+        readingContext(ctx, request),
+        person.of(request).userId,
+        request.query,
+      );
     },
   );
 
@@ -154,7 +159,11 @@ export async function personalCodeRoutes(app: ContractApp, { ctx }: { ctx: AppCo
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-store');
-      const page = await listPersonalCodes(ctx, person.of(request).userId, request.query);
+      const page = await listPersonalCodes(
+        readingContext(ctx, request),
+        person.of(request).userId,
+        request.query,
+      );
       const { codes } = page;
       return {
         next_cursor: page.next_cursor,

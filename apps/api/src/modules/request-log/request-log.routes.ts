@@ -13,6 +13,7 @@ import {
   SESSION_PROBLEM_TEXTS,
 } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { readingContext } from '../../plugins/read-routing.ts';
 import { getSecurityAnalytics } from './request-analytics.service.ts';
 import { listRequests } from './request-log.queries.ts';
 
@@ -48,7 +49,7 @@ export async function requestLogRoutes(app: ContractApp, { ctx }: { ctx: AppCont
       const member = reader.of(request);
       assertOwnOrganization(member, request.query.organization_id);
       reply.header('Cache-Control', 'private, no-store');
-      return listRequests(ctx, member.organization.id, request.query);
+      return listRequests(readingContext(ctx, request), member.organization.id, request.query);
     },
   );
 
@@ -67,7 +68,7 @@ export async function requestLogRoutes(app: ContractApp, { ctx }: { ctx: AppCont
       const member = reader.of(request);
       assertOwnOrganization(member, request.query.organization_id);
       reply.header('Cache-Control', 'private, no-store');
-      return getSecurityAnalytics(ctx, member.organization, request.query);
+      return getSecurityAnalytics(readingContext(ctx, request), member.organization, request.query);
     },
   );
 }

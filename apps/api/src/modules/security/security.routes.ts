@@ -34,6 +34,7 @@ import {
   problemAnswers,
 } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { readingContext } from '../../plugins/read-routing.ts';
 import {
   addTrustedIp,
   deleteTrustedIp,
@@ -319,7 +320,13 @@ export async function securityRoutes(app: ContractApp, { ctx }: { ctx: AppContex
       async (request) => {
         const query = request.query;
         const organization = organizationOf(reader.of(request), query.organization_id);
-        return listSecurityEvents(ctx, organization.id, query, query.page, query.page_size);
+        return listSecurityEvents(
+          readingContext(ctx, request),
+          organization.id,
+          query,
+          query.page,
+          query.page_size,
+        );
       },
     );
   }
@@ -368,7 +375,11 @@ export async function securityRoutes(app: ContractApp, { ctx }: { ctx: AppContex
     async (request, reply) => {
       const query = request.query;
       const organization = organizationOf(reader.of(request), query.organization_id);
-      const csv = await exportSecurityEventsCsv(ctx, organization.id, query);
+      const csv = await exportSecurityEventsCsv(
+        readingContext(ctx, request),
+        organization.id,
+        query,
+      );
       const date = localDate(ctx.clock.now(), organization.time_zone);
       return reply
         .type('text/csv; charset=utf-8')
@@ -391,7 +402,10 @@ export async function securityRoutes(app: ContractApp, { ctx }: { ctx: AppContex
     },
     async (request) => {
       const organization = organizationOf(reader.of(request), request.query.organization_id);
-      return { success: true as const, data: await getSecurityStats(ctx, organization) };
+      return {
+        success: true as const,
+        data: await getSecurityStats(readingContext(ctx, request), organization),
+      };
     },
   );
 }

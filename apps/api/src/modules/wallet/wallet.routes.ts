@@ -19,6 +19,7 @@ import {
   problemAnswers,
 } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { readingContext } from '../../plugins/read-routing.ts';
 import { getStatement, listStatements, statementCsv } from './statements.service.ts';
 import { getCallLog, getDailySummary, getWalletSummary } from './wallet.service.ts';
 
@@ -55,7 +56,8 @@ export async function walletRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
       },
       preValidation: reader.check,
     },
-    async (request, reply) => getWalletSummary(ctx, walletOf(request, reply)),
+    async (request, reply) =>
+      getWalletSummary(readingContext(ctx, request), walletOf(request, reply)),
   );
 
   app.get(
@@ -69,7 +71,7 @@ export async function walletRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
       },
       preValidation: reader.check,
     },
-    async (request, reply) => getCallLog(ctx, walletOf(request, reply).id),
+    async (request, reply) => getCallLog(readingContext(ctx, request), walletOf(request, reply).id),
   );
 
   app.get(
@@ -83,7 +85,8 @@ export async function walletRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
       },
       preValidation: reader.check,
     },
-    async (request, reply) => getDailySummary(ctx, walletOf(request, reply), request.query.days),
+    async (request, reply) =>
+      getDailySummary(readingContext(ctx, request), walletOf(request, reply), request.query.days),
   );
 
   app.get(
@@ -97,7 +100,8 @@ export async function walletRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
       },
       preValidation: reader.check,
     },
-    async (request, reply) => listStatements(ctx, walletOf(request, reply).id),
+    async (request, reply) =>
+      listStatements(readingContext(ctx, request), walletOf(request, reply).id),
   );
 
   app.get(
@@ -112,7 +116,8 @@ export async function walletRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
       },
       preValidation: reader.check,
     },
-    async (request, reply) => getStatement(ctx, walletOf(request, reply), request.params.month),
+    async (request, reply) =>
+      getStatement(readingContext(ctx, request), walletOf(request, reply), request.params.month),
   );
 
   app.get(
@@ -135,7 +140,11 @@ export async function walletRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
     },
     async (request, reply) => {
       const { month } = request.params;
-      const statement = await getStatement(ctx, walletOf(request, reply), month);
+      const statement = await getStatement(
+        readingContext(ctx, request),
+        walletOf(request, reply),
+        month,
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="statement-${month}.csv"`)
