@@ -1,18 +1,25 @@
-// `npm run bench:overload`: 200 connections on generate over PGlite, with load shedding off and
-// at the limits given, measuring accepted calls (201) and shed ones (503) apart. Each caller
-// sends its next call as soon as it has an answer, after a 503 once Retry-After has passed (as
-// the SDK and any polite client do).
-// BENCH_CONNECTIONS (200), BENCH_DURATION (10 s), BENCH_LIMITS ("0,default": 0 = shedding off,
-// default = the server's own choice, or numbers for MAX_CONCURRENT_REQUESTS).
-import { mkdtempSync, rmSync } from 'node:fs';
+// `npm run bench:overload`: 200 callers at once on generate, each sending its next call as soon
+// as it has an answer (after a 503 once Retry-After has passed, as the SDK and any polite client
+// do), against the server's own load limits (MAX_CONCURRENT_REQUESTS in flight, MAX_QUEUED_REQUESTS
+// waiting; set either to compare), on PGlite and (when reachable) PostgreSQL.
+// BENCH_CONNECTIONS (200), BENCH_DURATION (15 s), BENCH_DATABASES ("pglite,postgresql"),
+// BENCH_JSON=<file>: {pglite|postgresql: {clients, answers, shed, p99}} (p99 of every answer, ms).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { BENCH_SECRETS, setUpIntegrator, startBenchServer } from '../support.ts';
+import {
+  BENCH_SECRETS,
+  createThrowawayDatabase,
+  loadAverage,
+  setUpIntegrator,
+  startBenchServer,
+} from '../support.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const LIMITS = (process.env.BENCH_LIMITS ?? '0,default').split(',');
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
+const JSON_FILE = process.env.BENCH_JSON;
 
 const body = JSON.stringify({
   data: { full_name: 'محمد أحمد', national_id: '1012345678', birth_date: '1990-04-12' },
@@ -62,15 +69,19 @@ async function load(baseUrl: string, headers: Record<string, string>, seconds: n
   return latencies;
 }
 
-const rows: string[] = [];
-for (const limit of LIMITS) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-overload-'));
-  const server = await startBenchServer({
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    ...BENCH_SECRETS,
-    ...(limit !== 'default' && { MAX_CONCURRENT_REQUESTS: limit }),
-  });
+interface Run {
+  clients: number;
+  answers: number;
+  shed: number;
+  p99: number;
+  accepted_per_s: number;
+  other: string;
+  load_average: string;
+}
+
+async function measure(env: Record<string, string>): Promise<Run> {
+  const loadBefore = loadAverage();
+  const server = await startBenchServer({ ...BENCH_SECRETS, ...env });
   try {
     const headers = {
       ...(await setUpIntegrator(server.baseUrl)),
@@ -78,26 +89,66 @@ for (const limit of LIMITS) {
     };
     await load(server.baseUrl, headers, 2); // warm-up
     const latencies = await load(server.baseUrl, headers, DURATION_S);
-    const accepted = (latencies.get(201) ?? []).sort((a, b) => a - b);
-    const shed = (latencies.get(503) ?? []).sort((a, b) => a - b);
+    const all = [...latencies.values()].flat().sort((a, b) => a - b);
     const others = [...latencies]
       .filter(([status]) => status !== 201 && status !== 503)
       .map(([status, list]) => `${list.length} x ${status || 'error'}`);
-    rows.push(
-      `| ${limit === '0' ? 'off' : limit} | ${Math.round(accepted.length / DURATION_S)} | ` +
-        `${Math.round(percentile(accepted, 50))} | ${Math.round(percentile(accepted, 99))} | ` +
-        `${Math.round(accepted.at(-1) ?? 0)} | ${Math.round(shed.length / DURATION_S)} | ` +
-        `${Math.round(percentile(shed, 99))} | ${others.join(', ') || '0'} |`,
-    );
+    return {
+      clients: CONNECTIONS,
+      answers: all.length,
+      shed: latencies.get(503)?.length ?? 0,
+      p99: Math.round(percentile(all, 99)),
+      accepted_per_s: Math.round((latencies.get(201)?.length ?? 0) / DURATION_S),
+      other: others.join(', ') || '0',
+      load_average: `${loadBefore} -> ${loadAverage()}`,
+    };
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-console.log(`\nPGlite, ${CONNECTIONS} connections on generate, ${DURATION_S} s per limit\n`);
+const runs: Record<string, Run> = {};
+for (const database of DATABASES) {
+  if (database === 'pglite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-overload-'));
+    try {
+      runs.pglite = await measure({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  } else if (database === 'postgresql') {
+    const throwaway = await createThrowawayDatabase('tanqin_overload');
+    if (!throwaway) {
+      console.log('PostgreSQL: no server answers at BENCH_PG_URL, skipped');
+      continue;
+    }
+    try {
+      runs.postgresql = await measure({ DATABASE_URL: throwaway.url });
+    } finally {
+      await throwaway.drop();
+    }
+  }
+}
+
 console.log(
-  '| concurrent limit | accepted req/s | accepted p50 ms | accepted p99 ms | accepted max ms | shed (503) req/s | shed p99 ms | other answers |',
+  `\n${CONNECTIONS} callers on generate, ${DURATION_S} s, the server's own load limits\n`,
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---|');
-for (const row of rows) console.log(row);
+console.log(
+  '| database | answers | shed (503) | shed % | p99 of all answers ms | accepted req/s | other answers | load average |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---|---|');
+for (const [database, run] of Object.entries(runs)) {
+  const shedShare = run.answers ? ((100 * run.shed) / run.answers).toFixed(2) : '0';
+  console.log(
+    `| ${database} | ${run.answers} | ${run.shed} | ${shedShare} | ${run.p99} | ${run.accepted_per_s} | ${run.other} | ${run.load_average} |`,
+  );
+}
+if (JSON_FILE) {
+  const json = Object.fromEntries(
+    Object.entries(runs).map(([database, { clients, answers, shed, p99 }]) => [
+      database,
+      { clients, answers, shed, p99 },
+    ]),
+  );
+  writeFileSync(JSON_FILE, `${JSON.stringify(json, null, 2)}\n`);
+}

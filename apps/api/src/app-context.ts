@@ -10,6 +10,7 @@ import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import type { SmsSender } from './lib/sms/index.ts';
 import type { WebhookNetwork } from './modules/notifications/webhook-network.ts';
 import type { RequestLogWriter } from './modules/request-log/request-log.writer.ts';
+import type { LoadState } from './plugins/load-shedding.ts';
 
 /** Everything a service needs from the outside world, passed explicitly (tests swap parts). */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   /** With DATABASE_REPLICA_URL: where console reads go (plugins/read-routing.ts `readingContext`). */
   reads?: ReadRouting;
   clock: Clock;
+  /** API requests in flight and waiting for a place (plugins/load-shedding.ts). */
+  load?: LoadState;
   rateLimits: RateLimitStore;
   /** Publish here after a change to a cached security decision (see invalidation-bus.ts). */
   invalidation: InvalidationBus;

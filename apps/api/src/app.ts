@@ -87,10 +87,14 @@ export interface BuildAppOptions {
 }
 
 /**
- * Requests worked on at once before more are shed (bench/overload measures the choice): PGlite
- * has one connection, so more only lengthen the queue behind it.
+ * Requests worked on at once, and waiting for a place, before more are shed (bench/overload
+ * measures the choice): PGlite has one connection, so more in flight only lengthen the queue
+ * behind it; waiting in order in front of it costs nothing but memory.
  */
-const DEFAULT_MAX_CONCURRENT_REQUESTS = { pglite: 64, postgres: 512 } as const;
+const DEFAULT_LOAD_LIMITS = {
+  pglite: { maxConcurrent: 64, maxQueued: 1024 },
+  postgres: { maxConcurrent: 512, maxQueued: 1024 },
+} as const;
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -174,10 +178,10 @@ export async function buildApp(
   registerErrorHandling(app);
   // Before load shedding, so that its 503 carries them too.
   registerSecurityHeaders(app, securityHeaders);
-  registerLoadShedding(
-    app,
-    config.maxConcurrentRequests ?? DEFAULT_MAX_CONCURRENT_REQUESTS[db.kind],
-  );
+  ctx.load = registerLoadShedding(app, {
+    maxConcurrent: config.maxConcurrentRequests ?? DEFAULT_LOAD_LIMITS[db.kind].maxConcurrent,
+    maxQueued: config.maxQueuedRequests ?? DEFAULT_LOAD_LIMITS[db.kind].maxQueued,
+  });
   // Routes declare their contract as zod schemas (lib/contract.ts).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

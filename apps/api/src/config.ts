@@ -34,6 +34,8 @@ export interface Config {
   isProduction: boolean;
   /** API requests worked on at once before more are shed with 503 (MAX_CONCURRENT_REQUESTS; 0 = off; unset = per database). */
   maxConcurrentRequests: number | undefined;
+  /** Requests that wait for a place before more are shed (MAX_QUEUED_REQUESTS; unset = per database). */
+  maxQueuedRequests: number | undefined;
   /** Bearer secret of the operator routes (/api/v1/operator); undefined: they refuse everyone. */
   operatorToken: string | undefined;
   logLevel: string;
@@ -215,6 +217,7 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction,
     operatorToken: loadOrCreateOperatorToken(dataDir, env, isProduction),
     maxConcurrentRequests: parseCount('MAX_CONCURRENT_REQUESTS', env.MAX_CONCURRENT_REQUESTS),
+    maxQueuedRequests: parseCount('MAX_QUEUED_REQUESTS', env.MAX_QUEUED_REQUESTS),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     ...secrets,

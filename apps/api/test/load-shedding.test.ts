@@ -29,16 +29,23 @@ async function requestInFlight(baseUrl: string) {
 describe.each(databaseKinds)('load shedding on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(kind, { env: { MAX_CONCURRENT_REQUESTS: '1' } });
+    server = await startTestServer(kind, {
+      env: { MAX_CONCURRENT_REQUESTS: '1', MAX_QUEUED_REQUESTS: '1' },
+    });
   });
   afterAll(() => server.close());
+  const load = () => ({
+    inFlight: server.ctx.load?.inFlight(),
+    waiting: server.ctx.load?.waiting(),
+  });
 
-  it('answers 503 overloaded with Retry-After past the limit, at once, and admits again after', async () => {
+  it('lets one request wait for a place in order, and answers 503 overloaded with Retry-After past both, at once', async () => {
     const held = await requestInFlight(server.baseUrl);
-    // The held request is admitted once the server has read its head.
-    await expect
-      .poll(async () => (await request(server.baseUrl, 'GET', '/api/v1/config')).status)
-      .toBe(503);
+    await expect.poll(load).toEqual({ inFlight: 1, waiting: 0 });
+    // The next one waits for the held one's place instead of being refused.
+    const waiting = request(server.baseUrl, 'GET', '/api/v1/config');
+    await expect.poll(load).toEqual({ inFlight: 1, waiting: 1 });
+
     const shed = await request(server.baseUrl, 'GET', '/api/v1/config');
     expect(shed.status).toBe(503);
     expect(shed.headers.get('retry-after')).toBe('1');
@@ -59,10 +66,26 @@ describe.each(databaseKinds)('load shedding on %s', (kind) => {
     // The web app's pages are never shed.
     expect((await request(server.baseUrl, 'GET', '/')).status).toBeLessThan(500);
 
-    // The held request, finished, is answered as usual (its body is no contact message).
+    // The held request, finished, is answered as usual (its body is no contact message), and
+    // the waiting one gets its place.
     expect(await held.finish()).toBe('HTTP/1.1 400 Bad Request');
-    await expect
-      .poll(async () => (await request(server.baseUrl, 'GET', '/api/v1/config')).status)
-      .toBe(200);
+    expect((await waiting).status).toBe(200);
+    await expect.poll(load).toEqual({ inFlight: 0, waiting: 0 });
+  });
+
+  it('gives up the turn of a caller that goes away while waiting', async () => {
+    const held = await requestInFlight(server.baseUrl);
+    await expect.poll(load).toEqual({ inFlight: 1, waiting: 0 });
+    const gone = new AbortController();
+    const abandoned = fetch(`${server.baseUrl}/api/v1/config`, { signal: gone.signal }).catch(
+      (error: Error) => error.name,
+    );
+    await expect.poll(load).toEqual({ inFlight: 1, waiting: 1 });
+    gone.abort();
+    expect(await abandoned).toBe('AbortError');
+    await expect.poll(load).toEqual({ inFlight: 1, waiting: 0 });
+    expect(await held.finish()).toBe('HTTP/1.1 400 Bad Request');
+    await expect.poll(load).toEqual({ inFlight: 0, waiting: 0 });
+    expect((await request(server.baseUrl, 'GET', '/api/v1/config')).status).toBe(200);
   });
 });
