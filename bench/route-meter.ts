@@ -60,7 +60,7 @@ export const percentile = (sorted: number[], p: number) =>
  * Each slice opens its connections anew, all at once, and the server accepts them one per turn of
  * its event loop and listening handle (libuv, seen with strace: one accept4 per epoll wakeup), so
  * under load the first answer on the last connections waited 0.2-2 s for its accept, not for the
- * call; with the server's 16 handles (apps/api/src/accept-handles.ts), 0.05-0.25 s. Those first
+ * call; with the server's 16 sockets on Node 22.12+ (apps/api/src/listen.ts), 0.05-0.25 s. Those first
  * answers are kept apart (`firstAnswers`) and the latency percentiles are of the calls on open
  * connections, as an integrator's pool of kept-alive connections sees them (bench/README.md).
  */

@@ -3,7 +3,6 @@
 // BENCH_REQUEST_LOG=off builds it without the /v1 request log (to measure what the log costs).
 // Started by run.ts as a separate process, so load generator and server do not share a loop.
 import { randomUUID } from 'node:crypto';
-import { listenAcceptingMore } from '../../apps/api/src/accept-handles.ts';
 import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import {
@@ -11,6 +10,7 @@ import {
   embeddedMaintenanceJob,
 } from '../../apps/api/src/db/embedded-maintenance.ts';
 import { openDatabase } from '../../apps/api/src/db/open.ts';
+import { listenOnSharedPort } from '../../apps/api/src/listen.ts';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const db = await openDatabase(config);
@@ -36,8 +36,8 @@ app.post('/bench/baseline', async () => {
   ]);
   return { ok: true };
 });
-// As the product's server listens (apps/api/src/server.ts): up to 16 new connections a turn.
-await listenAcceptingMore(app, { port: Number(process.env.PORT), host: '127.0.0.1' });
+// As the product's server listens (apps/api/src/server.ts, listen.ts).
+await listenOnSharedPort(app, { port: Number(process.env.PORT), host: '127.0.0.1' });
 process.send?.('ready');
 process.on('SIGTERM', async () => {
   await app.close();

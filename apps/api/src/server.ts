@@ -1,8 +1,8 @@
-import { listenAcceptingMore } from './accept-handles.ts';
 import type { BuildAppOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataFolderBusyError } from './db/data-folder-lock.ts';
 import { openDatabase } from './db/open.ts';
+import { listenOnSharedPort } from './listen.ts';
 
 /**
  * The product's server process: configuration from the environment, the database (the embedded
@@ -31,6 +31,6 @@ export async function runServer(outside: Pick<BuildAppOptions, 'webhookNetwork'>
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
-  await listenAcceptingMore(app, { port: config.port, host: config.host });
+  await listenOnSharedPort(app, { port: config.port, host: config.host });
   app.log.info(`Tanqin is running at http://localhost:${config.port} (database: ${db.kind})`);
 }
