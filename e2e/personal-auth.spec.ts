@@ -156,7 +156,17 @@ describe('personal sign-in side', () => {
       await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
     }
     await page.evaluate(() => localStorage.setItem('auth_token', 'x'));
-    await page.goto('/login?redirect=%2F%2Fevil.example');
-    await page.waitForURL('**/dashboard');
+    // Forms the browser itself normalises to '//evil.example': the person stays on this site.
+    for (const redirect of [
+      '%2F%2Fevil.example',
+      '/..//evil.example/',
+      '/%2e%2e//evil.example/',
+      '/./..//evil.example/',
+      '/%252e%252e//evil.example/',
+    ]) {
+      await page.goto(`/login?redirect=${redirect}`);
+      await page.waitForURL('**/dashboard');
+      expect(new URL(page.url()).origin).toBe(app.server.baseUrl);
+    }
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { safeRedirectPath } from '../org-auth/redirect-target.ts';
+import { sameSitePath } from '../../lib/same-site-path.ts';
 
 export const PERSONAL_HOME = '/dashboard';
 
@@ -6,5 +6,4 @@ export const PERSONAL_HOME = '/dashboard';
 export const PERSONAL_REDIRECT_DELAY_MS = 1000;
 
 /** The `?redirect` of a personal page as a same-site path, or the personal dashboard. */
-export const personalRedirectTarget = (value: string | null) =>
-  safeRedirectPath(value, PERSONAL_HOME);
+export const personalRedirectTarget = (value: string | null) => sameSitePath(value, PERSONAL_HOME);
