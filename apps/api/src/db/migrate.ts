@@ -15,9 +15,7 @@ export async function migrate(db: Database, options: { through?: string } = {}):
     id text primary key,
     applied_at timestamptz not null default now()
   )`);
-  const files = readdirSync(migrationsDir)
-    .filter((file) => file.endsWith('.sql') && (!options.through || file <= options.through))
-    .sort();
+  const files = migrationFiles().filter((file) => !options.through || file <= options.through);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
@@ -33,6 +31,25 @@ export async function migrate(db: Database, options: { through?: string } = {}):
     }
   });
   return applied;
+}
+
+/** Every migration file name, in the order they apply. */
+export function migrationFiles(): string[] {
+  return readdirSync(migrationsDir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort();
+}
+
+/** The migration files this database has not applied yet (all of them on an empty database). */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const [table] = await db.query<{ name: string | null }>(
+    "select to_regclass('schema_migrations')::text as name",
+  );
+  if (!table?.name) return migrationFiles();
+  const done = new Set(
+    (await db.query<{ id: string }>('select id from schema_migrations')).map((row) => row.id),
+  );
+  return migrationFiles().filter((file) => !done.has(file));
 }
 
 /** Migrations are plain statements separated by semicolons at line ends (no functions bodies). */

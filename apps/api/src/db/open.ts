@@ -6,9 +6,17 @@ import { migrate } from './migrate.ts';
 
 /**
  * Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR, which this
- * process then holds alone (DataFolderBusyError while another one does); migrates.
+ * process then holds alone (DataFolderBusyError while another one does); migrates unless told
+ * not to (`npm run migrate -- --check` only looks).
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>) {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  options: { migrate?: boolean } = {},
+) {
+  const migrated = async (db: Database) => {
+    if (options.migrate !== false) await migrate(db);
+    return db;
+  };
   if (config.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
     return migrated(await openPostgres(config.databaseUrl));
@@ -29,9 +37,4 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     lock.release();
     throw error;
   }
-}
-
-async function migrated(db: Database) {
-  await migrate(db);
-  return db;
 }

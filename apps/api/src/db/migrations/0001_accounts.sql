@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- Organisations, their people and sign-in sessions.
 create table organizations (
   id uuid primary key,

@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- API keys, the one-time codes, billing, security events and the audit chain.
 create table api_keys (
   id uuid primary key,

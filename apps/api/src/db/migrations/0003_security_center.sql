@@ -1,3 +1,4 @@
+-- Locks: new tables; an index on usage_logs blocks its writes while it builds.
 -- Trusted IPs, country rules and notification preferences of the security center.
 create table trusted_ips (
   id uuid primary key,

@@ -1,3 +1,4 @@
+-- Locks: security_events against writes while an index builds (new columns are metadata only).
 -- Security center, second part: blocked-request accounting and notification delivery.
 
 -- Refusals of the /v1 pipeline are the "blocked requests" of the security stats. Other events of

@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- Invitations to join an organisation: the emailed link carries a one-time token, kept here only
 -- as an HMAC under the server pepper. One live invitation per organisation and email.
 create table organization_invitations (

@@ -1,3 +1,4 @@
+-- Locks: users against writes while a unique index builds (new columns are metadata only).
 -- Individuals: the national id is kept only as an HMAC under the server pepper, plus its last
 -- four digits for display; an account is usable once its 6-digit code is confirmed.
 alter table users add column national_id_hash text;

@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- An individual's documents and the history of the codes issued for them.
 
 -- Each file lives encrypted (AES-256-GCM, the document id as associated data) in

@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- Messages of the public contact form (/contact). Kept here as well as mailed to the operator,
 -- so a message is not lost when mail fails; mailed_at stays null until the mail has gone out.
 -- The sender's IP address is not stored (the hourly limit per address lives in the rate-limit store).

@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- One row per background job: which interval has been claimed and whether a run is under way,
 -- so each job runs once per interval across all API processes.
 create table background_jobs (

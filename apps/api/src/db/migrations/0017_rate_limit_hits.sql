@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- Rate-limit hits kept across restarts when no Redis is configured: counts per key and second,
 -- written behind the in-memory counters every second and read back at start.
 create table rate_limit_hits (

@@ -1,3 +1,4 @@
+-- Locks: users against writes while two indexes build.
 -- A national id belongs to the account that proves it at an identity provider (OpenID Connect),
 -- not to the first one to type it: several accounts may register the same id (registration
 -- gives nothing away), at most one may prove it.

@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- The development identity provider's state (oidc-provider's models: interactions, sessions,
 -- grants, authorization codes...), in the database so that every process serves the same sign-in:
 -- one row per model and id, the model's payload as JSON. A row is dead from expires_at (reads

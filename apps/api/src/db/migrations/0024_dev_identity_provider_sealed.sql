@@ -1,3 +1,4 @@
+-- Locks: no large table (empties the development provider's records).
 -- The development provider's payloads carry what the person typed (a session's account is their
 -- national id, a code's claims name it): sealed at rest like every other secret (AES-256-GCM under
 -- a key derived from TOKEN_PEPPER), never a readable column. What was stored is sign-in state

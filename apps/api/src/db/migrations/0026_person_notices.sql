@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- A notice to the person on every issue and use of a code issued for their proven national id
 -- (modules/person-notices). A background job reads the events from the audit chains, after they
 -- are committed, so the hot path writes nothing more.

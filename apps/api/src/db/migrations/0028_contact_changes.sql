@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- A new email or phone waits here until the 6-digit code sent to it comes back
 -- (profile/contact-change.service.ts): one pending change per account and channel, the code as an
 -- HMAC, ten minutes, five tries. A newer request replaces the row.

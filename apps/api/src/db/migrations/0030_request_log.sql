@@ -1,3 +1,4 @@
+-- Locks: new tables only.
 -- Every /v1 call, admitted or refused, per organisation, kept REQUEST_LOG_DAYS (swept hourly).
 -- Written in batches off the request path (modules/request-log), so rows of the last second can
 -- be lost in a crash. The key id is kept without a foreign key: a deleted key's calls stay listed.

@@ -1,3 +1,4 @@
+-- Locks: tokens and security_events for a moment each (columns with a constant default are metadata only).
 -- Test mode: a key's mode (its public half is tqk_test_..., its secret tqs_test_...). Calls with a
 -- test key are never billed; codes issued with one are test codes, which only test keys can
 -- verify (and test keys only test codes); events a test key causes are marked.

@@ -1,3 +1,4 @@
+-- Locks: no table against writes; reads every kept usage_logs row once to fill the new table.
 -- Billed calls per organisation, calendar month in its time zone, key and endpoint: the monthly
 -- statement's lines. Written in the same statement as the other roll-ups (billing.service.ts)
 -- and kept like the UTC days (every total stays). A month in which the organisation changed its

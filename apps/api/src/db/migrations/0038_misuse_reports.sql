@@ -1,3 +1,4 @@
+-- Locks: no large table (updates notification_preferences).
 -- "This wasn't me": a person's report that a code issued for them was not theirs. One per code
 -- (the primary key): a repeat is answered from this row and tells the organisations nothing new.
 create table misuse_reports (

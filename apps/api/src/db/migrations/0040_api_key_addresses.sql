@@ -1,3 +1,4 @@
+-- Locks: no table against writes; reads every kept usage_logs row once to fill the new table.
 -- The addresses each API key has called from, so "used from a new address" is one insert that
 -- conflicts or not, and stays right after old usage rows are deleted by retention.
 create table api_key_addresses (

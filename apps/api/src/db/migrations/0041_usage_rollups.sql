@@ -1,3 +1,4 @@
+-- Locks: usage_logs (large) against writes while an index on it builds, after reading it twice to fill the roll-ups.
 -- Roll-ups of usage_logs, written in the same statement as the rows they count (billing.service.ts),
 -- so the console reads a few rows per key and period instead of summing every call. Quarter hours
 -- (UTC) serve any organisation's calendar day, whatever its time zone; UTC days serve totals.

@@ -1,3 +1,4 @@
+-- Locks: tokens (large) against writes while a partial index on it builds.
 -- Active codes of an organisation by the quarter hour (UTC) in which they expire: +1 when issued,
 -- -1 when used or revoked, in the same statement. The dashboard sums the quarters still ahead and
 -- counts the codes of the current quarter one by one (tokens_active_organization_idx).

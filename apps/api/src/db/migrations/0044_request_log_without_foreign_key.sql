@@ -1,3 +1,4 @@
+-- Locks: request_log for a moment (dropping a foreign key).
 -- The request log's rows no longer check their organisation by foreign key: the log's writer
 -- inserts only rows joined to an existing organisation in the same statement, and no code
 -- deletes organisations, so the check (a look-up and a row lock on the organisation per logged

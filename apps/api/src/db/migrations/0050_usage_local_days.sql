@@ -1,3 +1,4 @@
+-- Locks: security_events against writes while an index builds; reads usage_quarter_hours once.
 -- Billed calls per organisation, calendar day in its time zone and key, written in the same
 -- statement as the other roll-ups (billing.service.ts): the wallet's daily chart reads one row
 -- per key and day instead of 96 quarter hours. The zone is part of the key; organizations.
