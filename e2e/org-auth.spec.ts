@@ -37,7 +37,7 @@ describe('organisation auth page', () => {
     // Nothing is checked until the first submit; then every rule speaks Arabic.
     await page.getByRole('button', { name: SIGNUP_BUTTON }).click();
     for (const message of [
-      'اسم الجهة مطلوب',
+      'اسم المؤسسة مطلوب',
       'اسم الشخص المسؤول مطلوب',
       'الاسم الأول مطلوب',
       'اسم العائلة مطلوب',
@@ -74,7 +74,7 @@ describe('organisation auth page', () => {
     };
     expect(organization.name).toBe('هيئة الحكومة الرقمية');
 
-    await page.getByRole('heading', { name: 'تم إنشاء الجهة بنجاح!' }).waitFor();
+    await page.getByRole('heading', { name: 'تم إنشاء المنظمة بنجاح!' }).waitFor();
     await page.getByText('سيتم التواصل معكم قريباً.').waitFor();
     expect(await page.getByLabel('اسم الجهة').count()).toBe(0);
     await saveScreenshot(page, 'org-auth-signup-success-desktop');

@@ -105,7 +105,7 @@ describe.each(databaseKinds)('organisation profile and credentials on %s', (kind
     expect(
       res.body.errors.map((e: { path: string; code: string }) => `${e.path}:${e.code}`),
     ).toEqual([
-      'name:orgNameRequired',
+      'name:profileOrgNameRequired',
       'contact_person:contactPersonRequired',
       'time_zone:timeZoneInvalid',
     ]);

@@ -6,8 +6,11 @@ import type { EventSeverity, EventType } from './constants.ts';
  * vocabulary of docs/glossary.md.
  */
 export const validationMessages = {
-  orgNameRequired: { ar: 'اسم الجهة مطلوب', en: 'Organisation name is required' },
-  orgTypeRequired: { ar: 'يرجى اختيار نوع الجهة', en: 'Please choose the organisation type' },
+  // The sign-up form's texts are the spec's exact words (section 5), which win over the glossary
+  // (spec-messages.test.ts); the profile's message keeps the glossary's word.
+  orgNameRequired: { ar: 'اسم المؤسسة مطلوب', en: 'Organisation name is required' },
+  orgTypeRequired: { ar: 'يرجى اختيار نوع المؤسسة', en: 'Please choose the organisation type' },
+  profileOrgNameRequired: { ar: 'اسم الجهة مطلوب', en: 'Organisation name is required' },
   emailInvalid: { ar: 'البريد الإلكتروني غير صالح', en: 'Invalid email address' },
   contactPersonRequired: { ar: 'اسم الشخص المسؤول مطلوب', en: 'Contact person is required' },
   firstNameRequired: { ar: 'الاسم الأول مطلوب', en: 'First name is required' },

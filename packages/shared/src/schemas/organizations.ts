@@ -27,7 +27,11 @@ export function isTimeZone(value: string): boolean {
 
 /** PATCH /api/v1/organizations/:id; every field optional, but a given name is never empty. */
 export const organizationProfileSchema = z.object({
-  name: text('orgNameRequired').trim().min(1, 'orgNameRequired').max(200, 'tooLong').optional(),
+  name: text('profileOrgNameRequired')
+    .trim()
+    .min(1, 'profileOrgNameRequired')
+    .max(200, 'tooLong')
+    .optional(),
   contact_person: text('contactPersonRequired')
     .trim()
     .min(1, 'contactPersonRequired')

@@ -95,7 +95,7 @@ describe('organisation sign-up form', () => {
 
     await submit(user);
 
-    expect(field('name')).toHaveAccessibleDescription('اسم الجهة مطلوب');
+    expect(field('name')).toHaveAccessibleDescription('اسم المؤسسة مطلوب');
     expect(field('email')).toHaveAccessibleDescription('البريد الإلكتروني غير صالح');
     expect(field('contactPerson')).toHaveAccessibleDescription('اسم الشخص المسؤول مطلوب');
     expect(field('firstName')).toHaveAccessibleDescription('الاسم الأول مطلوب');
@@ -111,7 +111,7 @@ describe('organisation sign-up form', () => {
     expect(field('type')).not.toHaveAttribute('aria-invalid');
     // Messages are announced, and focus goes to the first field to fix.
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
-      'اسم الجهة مطلوب',
+      'اسم المؤسسة مطلوب',
     );
     expect(field('name')).toHaveFocus();
     expect(callsTo(SIGNUP)).toHaveLength(0);
@@ -125,7 +125,7 @@ describe('organisation sign-up form', () => {
     fireEvent.change(field('type'), { target: { value: '' } });
     await submit(user);
 
-    expect(field('type')).toHaveAccessibleDescription('يرجى اختيار نوع الجهة');
+    expect(field('type')).toHaveAccessibleDescription('يرجى اختيار نوع المؤسسة');
   });
 
   it('refuses a malformed email for the organisation and for the admin', async () => {
@@ -188,12 +188,12 @@ describe('organisation sign-up form', () => {
     renderSignup();
 
     await submit(user);
-    expect(field('name')).toHaveAccessibleDescription('اسم الجهة مطلوب');
+    expect(field('name')).toHaveAccessibleDescription('اسم المؤسسة مطلوب');
 
     await user.type(field('name'), 'هـ');
     expect(field('name')).toHaveAccessibleDescription('');
     await user.clear(field('name'));
-    expect(field('name')).toHaveAccessibleDescription('اسم الجهة مطلوب');
+    expect(field('name')).toHaveAccessibleDescription('اسم المؤسسة مطلوب');
 
     // Each password rule is re-checked as the user types.
     await user.type(field('password'), 'abcdefgh');
@@ -212,7 +212,7 @@ describe('organisation sign-up form', () => {
     expect(field('confirmPassword')).not.toHaveAttribute('aria-invalid');
   });
 
-  it('sends the entity, reads "جارٍ التسجيل..." while waiting, then shows the success panel', async () => {
+  it('sends the entity, reads "جاري التسجيل..." while waiting, then shows the success panel', async () => {
     let answer: (response: Response) => void = () => {};
     const { callsTo } = mockApi({
       [SIGNUP]: () =>
@@ -226,7 +226,7 @@ describe('organisation sign-up form', () => {
     await fillValidForm(user);
     await submit(user);
 
-    const button = await screen.findByRole('button', { name: 'جارٍ التسجيل...' });
+    const button = await screen.findByRole('button', { name: 'جاري التسجيل...' });
     expect(button).toBeDisabled();
     expect(callsTo(SIGNUP)).toHaveLength(1);
     expect(JSON.parse(String(callsTo(SIGNUP)[0]![1]!.body))).toEqual({
@@ -251,9 +251,9 @@ describe('organisation sign-up form', () => {
     answer(json(201, createdOrganization));
 
     const panel = await screen.findByRole('status');
-    expect(panel).toHaveTextContent('تم إنشاء الجهة بنجاح!');
+    expect(panel).toHaveTextContent('تم إنشاء المنظمة بنجاح!');
     expect(panel).toHaveTextContent('سيتم التواصل معكم قريباً.');
-    expect(within(panel).getByRole('heading', { name: 'تم إنشاء الجهة بنجاح!' })).toHaveFocus();
+    expect(within(panel).getByRole('heading', { name: 'تم إنشاء المنظمة بنجاح!' })).toHaveFocus();
     expect(screen.queryByLabelText(LABELS.name)).not.toBeInTheDocument();
 
     // The form was reset: registering another organisation starts from empty fields.
@@ -310,7 +310,7 @@ describe('organisation sign-up form', () => {
 
     isDuplicate = false;
     await submit(user);
-    expect(await screen.findByRole('button', { name: 'جارٍ التسجيل...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'جاري التسجيل...' })).toBeDisabled();
     expect(screen.queryByText('توجد جهة مسجلة بهذا البريد الإلكتروني')).not.toBeInTheDocument();
   });
 
@@ -327,7 +327,7 @@ describe('organisation sign-up form', () => {
 
     await user.clear(field('name'));
     await submit(user);
-    expect(field('name')).toHaveAccessibleDescription('اسم الجهة مطلوب');
+    expect(field('name')).toHaveAccessibleDescription('اسم المؤسسة مطلوب');
     expect(screen.queryByText(problems.email_taken.ar)).not.toBeInTheDocument();
   });
 
