@@ -1,5 +1,6 @@
 import type { KeyMode, RequestLogEntry, RequestLogPage } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
+import { dropMonthPartitionsBefore, ensureMonthPartitions } from '../../db/month-partitions.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -77,29 +78,24 @@ export async function listRequests(
   };
 }
 
-const SWEEP_BATCH = 10_000;
 /** Daily roll-ups are small (a row per key, outcome and day) and outlive the raw rows. */
 const ROLLUP_RETENTION_DAYS = 400;
 
-/** Deletes log rows older than REQUEST_LOG_DAYS (in batches) and roll-ups older than 400 days. */
-export async function sweepRequestLog(ctx: AppContext): Promise<number> {
+export const REQUEST_LOG_PARTITIONS = { table: 'request_log' };
+
+/**
+ * Retention of the request log, by whole months: drops the month partitions whose every row is
+ * older than REQUEST_LOG_DAYS (a row stays at least that long, at most a month more), deletes
+ * roll-ups older than 400 days, and has the months ahead partitioned before their rows come.
+ * Returns the partitions dropped.
+ */
+export async function sweepRequestLog(ctx: AppContext): Promise<string[]> {
   const now = ctx.clock.now().getTime();
   const cutoff = new Date(now - ctx.config.requestLogDays * 86_400_000);
-  let total = 0;
-  for (;;) {
-    const [row] = await ctx.db.query<{ deleted: number }>(
-      `with gone as (
-         delete from request_log where id in
-           (select id from request_log where created_at < $1 limit ${SWEEP_BATCH}) returning 1)
-       select count(*)::int as deleted from gone`,
-      [cutoff],
-    );
-    const deleted = row?.deleted ?? 0;
-    total += deleted;
-    if (deleted < SWEEP_BATCH) break;
-  }
+  const dropped = await dropMonthPartitionsBefore(ctx.db, REQUEST_LOG_PARTITIONS, cutoff);
+  await ensureMonthPartitions(ctx.db, REQUEST_LOG_PARTITIONS, new Date(now));
   await ctx.db.query('delete from request_daily where day < $1::date', [
     new Date(now - ROLLUP_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10),
   ]);
-  return total;
+  return dropped;
 }

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import {
+  dropMonthPartitionsBefore,
+  ensureMonthPartitions,
+  monthPartitions,
+} from '../src/db/month-partitions.ts';
+import { REQUEST_LOG_PARTITIONS } from '../src/modules/request-log/request-log.queries.ts';
+import { createTestDatabase, databaseKinds } from './harness.ts';
+
+const insertOrganization = async (db: Database) => {
+  const id = randomUUID();
+  await db.query(
+    `insert into organizations (id, name, type, email, contact_person, client_id,
+                                client_secret_encrypted, client_secret_hash)
+     values ($1, 'Partitioned', 'private', $2, 'Sara', $3, 'x', 'x')`,
+    [id, `${id}@example.sa`, `client-${id}`],
+  );
+  return id;
+};
+
+const logCall = (db: Database, organizationId: string, at: string) =>
+  db.query(
+    `insert into request_log (id, organization_id, created_at, method, path, status, latency_ms)
+     values ($1, $2, $3, 'POST', '/v1/tokens/generate', 201, 3)`,
+    [randomUUID(), organizationId, new Date(at)],
+  );
+
+/** Each row of the organisation's log with the partition that holds it, oldest first. */
+const placement = (db: Database, organizationId: string) =>
+  db.query<{ at: Date; partition: string }>(
+    `select created_at as at, tableoid::regclass::text as partition from request_log
+      where organization_id = $1 order by created_at`,
+    [organizationId],
+  );
+
+describe.each(databaseKinds)('the request log by month (%s)', (kind) => {
+  it('0100 keeps every row of an existing log, and the job gives each month its partition', async () => {
+    const db = await createTestDatabase(kind, { migrateThrough: '0050_usage_local_days.sql' });
+    try {
+      const organizationId = await insertOrganization(db);
+      for (const at of ['2026-09-30T23:59:59Z', '2026-10-01T00:00:00Z', '2026-11-20T08:00:00Z']) {
+        await logCall(db, organizationId, at);
+      }
+      expect(await migrate(db)).toContain('0100_request_log_partitions.sql');
+      expect((await placement(db, organizationId)).map((row) => row.partition)).toEqual([
+        'request_log_default',
+        'request_log_default',
+        'request_log_default',
+      ]);
+
+      const now = new Date('2026-11-28T12:00:00Z');
+      await ensureMonthPartitions(db, REQUEST_LOG_PARTITIONS, now);
+      expect((await monthPartitions(db, REQUEST_LOG_PARTITIONS)).map((p) => p.name)).toEqual([
+        'request_log_y2026m09',
+        'request_log_y2026m10',
+        'request_log_y2026m11',
+        'request_log_y2026m12',
+        'request_log_y2027m01',
+      ]);
+      expect((await placement(db, organizationId)).map((row) => row.partition)).toEqual([
+        'request_log_y2026m09',
+        'request_log_y2026m10',
+        'request_log_y2026m11',
+      ]);
+      // A new call lands in its month's partition, never in the default one.
+      await logCall(db, organizationId, '2026-12-02T10:00:00Z');
+      expect((await placement(db, organizationId)).at(-1)?.partition).toBe('request_log_y2026m12');
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('drops whole months once every row is past retention, and nothing younger', async () => {
+    const db = await createTestDatabase(kind);
+    try {
+      const organizationId = await insertOrganization(db);
+      await ensureMonthPartitions(db, REQUEST_LOG_PARTITIONS, new Date('2026-10-15T00:00:00Z'));
+      await logCall(db, organizationId, '2026-10-31T23:00:00Z');
+      await logCall(db, organizationId, '2026-11-01T01:00:00Z');
+
+      // 30 days before 2026-11-30T12:00 is 2026-10-31T12:00: October still has a younger row.
+      expect(
+        await dropMonthPartitionsBefore(
+          db,
+          REQUEST_LOG_PARTITIONS,
+          new Date('2026-10-31T12:00:00Z'),
+        ),
+      ).toEqual([]);
+      expect(await placement(db, organizationId)).toHaveLength(2);
+
+      const dropped = await dropMonthPartitionsBefore(
+        db,
+        REQUEST_LOG_PARTITIONS,
+        new Date('2026-11-01T00:00:00Z'),
+      );
+      expect(dropped).toEqual(['request_log_y2026m10']);
+      expect((await placement(db, organizationId)).map((row) => row.partition)).toEqual([
+        'request_log_y2026m11',
+      ]);
+      // The month is gone from the table, and a late row of it would land in the default one.
+      await logCall(db, organizationId, '2026-10-20T00:00:00Z');
+      expect((await placement(db, organizationId))[0]?.partition).toBe('request_log_default');
+    } finally {
+      await db.close();
+    }
+  });
+});
