@@ -1,5 +1,6 @@
--- Locks a large table: request_log is copied into its partitioned form (a quiet hour for a big
--- log; docs/operations). The /v1 request log becomes partitioned by UTC month of created_at:
+-- Locks: request_log (a large table) while its rows are copied into the partitioned form.
+-- Run it in a quiet hour for a big log (docs/operations/upgrades.md). The /v1 request log
+-- becomes partitioned by UTC month of created_at:
 -- retention drops a whole month (db/month-partitions.ts) instead of deleting rows one by one.
 -- Every row lands in the default partition here; the retention job then gives each month its
 -- own partition, moving its rows, and keeps partitions ready two months ahead. The primary key
