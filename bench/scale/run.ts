@@ -9,8 +9,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureMonthPartitions } from '../../apps/api/src/db/month-partitions.ts';
 import { openDatabase } from '../../apps/api/src/db/open.ts';
 import { outboxPath } from '../../apps/api/src/lib/mail/index.ts';
+import { REQUEST_LOG_PARTITIONS } from '../../apps/api/src/modules/request-log/request-log.queries.ts';
 import { cpuMs, cpuSince, percentile, RouteMeter } from '../route-meter.ts';
 import {
   BENCH_SECRETS,
@@ -122,6 +124,8 @@ async function prepare(target: Target) {
       size: target.size,
       person: { userId: user!.id, subjectHash: user!.national_id_hash },
     });
+    // As the retention job does: each month of the filled log in a partition of its own.
+    await ensureMonthPartitions(db, REQUEST_LOG_PARTITIONS, new Date());
     const parts = Object.entries(seconds).map(([part, s]) => `${part} ${s.toFixed(1)} s`);
     console.log(`${sizeLabel(target.size)} filled (load ${loadAverage()}): ${parts.join(', ')}`);
   } finally {
@@ -256,6 +260,41 @@ async function measureHotPath(servers: Running[]) {
   return meters.map((m) => ({ generate: m.generate.figures(), verify: m.verify.figures() }));
 }
 
+/**
+ * The retention job's drop of the request log's oldest month, on the largest size, while
+ * CONNECTIONS callers generate codes (each call logged): how long it takes, and what callers got.
+ */
+async function measurePartitionDrop(server: Running) {
+  const meter = new RouteMeter(CONNECTIONS);
+  const load = meter.run(
+    { server: server.pid, databaseBackends: server.databaseBackends },
+    {
+      url: `${server.baseUrl}/v1/tokens/generate`,
+      method: 'POST',
+      headers: server.keyHeaders,
+      body: generateBody,
+      duration: 4,
+    },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const drop = (await callJson(
+    server.baseUrl,
+    'POST',
+    '/bench/request-log/drop-oldest-month',
+    {},
+  )) as {
+    dropped: string[];
+    ms: number;
+  };
+  await load;
+  return {
+    dropped: drop.dropped,
+    ms: oneDecimal(drop.ms),
+    caller_errors: meter.errors,
+    calls: meter.requests,
+  };
+}
+
 async function benchDatabase(label: string, targets: Target[]) {
   const prepared: Prepared[] = [];
   for (const target of targets) prepared.push(await prepare(target));
@@ -271,10 +310,12 @@ async function benchDatabase(label: string, targets: Target[]) {
     console.log(`${label}: the person sees ${JSON.parse(personCodes.body).codes.length} codes`);
     const reads = await measureReads(servers);
     const hot = await measureHotPath(servers);
+    const partitionDrop = await measurePartitionDrop(servers.at(-1)!);
     return {
       label,
       load: `${loadBefore} before, ${loadAverage()} after`,
       sizes: prepared.map((p, index) => ({ size: p.size, reads: reads[index]!, ...hot[index]! })),
+      partitionDrop,
     };
   } finally {
     for (const server of servers) await server.stop();
@@ -357,12 +398,19 @@ for (const r of results) {
       `| ${name}: median (slowest) ms; CPU ms | ${r.sizes.map((s) => `${s.reads[name]!.p50} (${s.reads[name]!.max}); ${s.reads[name]!.cpu}`).join(' | ')} | ${(last.reads[name]!.p50 / first.reads[name]!.p50).toFixed(2)} |`,
     );
   }
+  const drop = r.partitionDrop;
+  console.log(
+    `\nRequest log's oldest month dropped while ${CONNECTIONS} callers generated (${drop.calls} calls in 4 s): ` +
+      `${drop.dropped.join(', ') || 'no partition'} in ${drop.ms} ms; ${drop.caller_errors} errors to callers`,
+  );
   console.log();
 }
 
 if (JSON_FILE) {
   const medians = (reads: Record<string, ReadFigures>) =>
     Object.fromEntries(Object.entries(reads).map(([name, f]) => [name, f.p50]));
+  const slowest = (reads: Record<string, ReadFigures>) =>
+    Object.fromEntries(Object.entries(reads).map(([name, f]) => [name, f.max]));
   const json = Object.fromEntries(
     results.map((r) => [
       r.label.toLowerCase(),
@@ -382,6 +430,8 @@ if (JSON_FILE) {
           ]),
         ),
         reads_ms: medians(r.sizes.at(-1)!.reads),
+        reads_max_ms: slowest(r.sizes.at(-1)!.reads),
+        partition_drop: r.partitionDrop,
       },
     ]),
   );

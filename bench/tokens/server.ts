@@ -9,8 +9,13 @@ import {
   EMBEDDED_MAINTENANCE_JOB,
   embeddedMaintenanceJob,
 } from '../../apps/api/src/db/embedded-maintenance.ts';
+import {
+  dropMonthPartitionsBefore,
+  monthPartitions,
+} from '../../apps/api/src/db/month-partitions.ts';
 import { openDatabase } from '../../apps/api/src/db/open.ts';
 import { listenOnSharedPort } from '../../apps/api/src/listen.ts';
+import { REQUEST_LOG_PARTITIONS } from '../../apps/api/src/modules/request-log/request-log.queries.ts';
 
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
 const db = await openDatabase(config);
@@ -35,6 +40,15 @@ app.post('/bench/baseline', async () => {
     new Date(),
   ]);
   return { ok: true };
+});
+// bench:scale drops the request log's oldest month while calls go on, as the retention job does.
+app.post('/bench/request-log/drop-oldest-month', async () => {
+  const [oldest] = await monthPartitions(db, REQUEST_LOG_PARTITIONS);
+  if (!oldest) return { dropped: [], ms: 0 };
+  const end = new Date(Date.UTC(oldest.start.getUTCFullYear(), oldest.start.getUTCMonth() + 1, 1));
+  const started = performance.now();
+  const dropped = await dropMonthPartitionsBefore(db, REQUEST_LOG_PARTITIONS, end);
+  return { dropped, ms: performance.now() - started };
 });
 // As the product's server listens (apps/api/src/server.ts, listen.ts).
 await listenOnSharedPort(app, { port: Number(process.env.PORT), host: '127.0.0.1' });
