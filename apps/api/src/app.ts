@@ -19,6 +19,8 @@ import { createSmsSender, type SmsSender } from './lib/sms/index.ts';
 import { deliverDueAccountNotices } from './modules/account-notices/account-notices.service.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { registerAuditCheckpoints } from './modules/audit/audit-checkpoints.ts';
+import { auditKeysRoute, auditLogRoutes } from './modules/audit/audit-log.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sweepAuthRecords } from './modules/auth/auth-sweep.service.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
@@ -224,9 +226,11 @@ export async function buildApp(
       refuseVanishedKeys(publicApi);
       await publicApi.register(oauthRoutes, { ctx });
       await publicApi.register(tokenRoutes, { ctx });
+      await publicApi.register(auditLogRoutes, { ctx });
     },
     { prefix: '/v1' },
   );
+  await app.register(auditKeysRoute, { ctx });
   // No identity provider configured: the server is its own development one (never in production).
   if (config.identity.development) await app.register(devIdentityProviderRoutes, { ctx });
   await registerWebApp(app, config.webDistDir);
@@ -244,6 +248,7 @@ export async function buildApp(
     run: () => deliverDueNotifications(ctx),
   });
   registerPersonNotices(ctx);
+  registerAuditCheckpoints(ctx);
   ctx.jobs.register({
     name: 'account notices',
     everyMs: 2_000,

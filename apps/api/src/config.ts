@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTACT_EMAIL, DEFAULT_PRICE_PER_CALL, isIpOrCidr } from '@tanqin/shared';
+import { generateNoteSigner, parseNoteSigner } from './lib/note-signer.ts';
 
 export interface Config {
   port: number;
@@ -38,6 +39,13 @@ export interface Config {
   maxQueuedRequests: number | undefined;
   /** Bearer secret of the operator routes (/api/v1/operator); undefined: they refuse everyone. */
   operatorToken: string | undefined;
+  /**
+   * Signs the audit checkpoints: a `PRIVATE+KEY+<name>+<id>+<key>` Ed25519 note key
+   * (AUDIT_SIGNING_KEY; generated into the data folder locally, required in production).
+   */
+  auditSigningKey: string;
+  /** Seconds between audit checkpoints (AUDIT_CHECKPOINT_SECONDS, default 60). */
+  auditCheckpointSeconds: number;
   logLevel: string;
   webDistDir: string;
   identity: IdentityConfig;
@@ -103,6 +111,38 @@ function loadOrCreateOperatorToken(dataDir: string, env: Env, isProduction: bool
   const file = path.join(dataDir, 'operator-token');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const generated = randomBytes(32).toString('base64url');
+  writeFileSync(file, generated, { mode: 0o600 });
+  return generated;
+}
+
+/** The name a generated audit signing key gets: the log's origin, e.g. `tanqin.sa/audit`. */
+export function auditLogOrigin(publicUrl: string): string {
+  return `${new URL(publicUrl).host}/audit`;
+}
+
+/**
+ * AUDIT_SIGNING_KEY signs the audit checkpoints. Local runs generate one into the data folder;
+ * production must set it (rotating it: set a new one, the old public key stays published).
+ */
+function loadOrCreateAuditSigningKey(
+  dataDir: string,
+  env: Env,
+  isProduction: boolean,
+  publicUrl: string,
+) {
+  const configured = env.AUDIT_SIGNING_KEY?.trim();
+  if (configured) {
+    parseNoteSigner(configured);
+    return configured;
+  }
+  if (isProduction) {
+    throw new Error(
+      'AUDIT_SIGNING_KEY must be set in production (npm run audit:new-key prints one)',
+    );
+  }
+  const file = path.join(dataDir, 'audit-signing-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const generated = generateNoteSigner(auditLogOrigin(publicUrl));
   writeFileSync(file, generated, { mode: 0o600 });
   return generated;
 }
@@ -198,6 +238,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
     throw new Error('DATABASE_REPLICA_URL is a standby of DATABASE_URL: set DATABASE_URL too');
   }
+  const identity = identityConfig(env, publicUrl, secrets.tokenPepper, isProduction);
+  const auditCheckpointSeconds = Number(env.AUDIT_CHECKPOINT_SECONDS ?? 60);
+  if (
+    !Number.isInteger(auditCheckpointSeconds) ||
+    auditCheckpointSeconds < 1 ||
+    auditCheckpointSeconds > 86_400
+  ) {
+    throw new Error('AUDIT_CHECKPOINT_SECONDS must be a whole number of seconds from 1 to 86400');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -221,6 +270,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     ...secrets,
-    identity: identityConfig(env, publicUrl, secrets.tokenPepper, isProduction),
+    identity,
+    auditSigningKey: loadOrCreateAuditSigningKey(dataDir, env, isProduction, publicUrl),
+    auditCheckpointSeconds,
   };
 }

@@ -1,4 +1,5 @@
 export * from './account-notices.ts';
+export * from './audit-proof.ts';
 export * from './constants.ts';
 export * from './countries.ts';
 export * from './device.ts';
@@ -12,6 +13,7 @@ export * from './permissions.ts';
 export * from './person-notices.ts';
 export * from './problem.ts';
 export * from './schemas/api-keys.ts';
+export * from './schemas/audit-log.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/codes.ts';
 export * from './schemas/common.ts';

@@ -1,5 +1,6 @@
 import {
   auditChainReportSchema,
+  auditCheckpointRunSchema,
   documentParamsSchema,
   documentReviewResultSchema,
   documentReviewSchema,
@@ -10,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type ContractApp, problemResponses } from '../../lib/contract.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
+import { runAuditCheckpoint } from '../audit/audit-checkpoints.ts';
 import { reviewDocument } from '../documents/documents.service.ts';
 
 /** `Authorization: Bearer <OPERATOR_TOKEN>`, compared in constant time (both sides hashed first). */
@@ -75,5 +77,20 @@ export async function operatorRoutes(app: ContractApp, { ctx }: { ctx: AppContex
       preValidation: operator,
     },
     async () => verifyAuditChain(ctx),
+  );
+
+  app.post(
+    '/operator/audit/checkpoint',
+    {
+      schema: {
+        summary:
+          'Append the audit rows written since the last checkpoint and sign a checkpoint now',
+        tags,
+        security,
+        response: { 200: auditCheckpointRunSchema, ...problemResponses(['unauthenticated']) },
+      },
+      preValidation: operator,
+    },
+    async () => runAuditCheckpoint(ctx),
   );
 }
