@@ -54,6 +54,9 @@ export async function startBenchServer(env: Record<string, string>, execArgv: st
 export const BENCH_SECRETS = {
   JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
   TOKEN_PEPPER: 'bench-pepper-0123456789abcdef0123',
+  // The audit checkpoints' signing key (npm run audit:new-key): a bench-only key.
+  AUDIT_SIGNING_KEY:
+    'PRIVATE+KEY+bench.tanqin/audit+87847a8b+Aem1aiAettEDVWeqy2OVSE9FvDgPVf4VZHKpUCNRU0nI',
 };
 
 export const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

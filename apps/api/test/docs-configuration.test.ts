@@ -45,6 +45,8 @@ function readByLoadConfig(): Set<string> {
       JWT_SECRET: 'j'.repeat(32),
       TOKEN_PEPPER: 'p'.repeat(32),
       OPERATOR_TOKEN: 'o'.repeat(32),
+      AUDIT_SIGNING_KEY:
+        'PRIVATE+KEY+bench.tanqin/audit+87847a8b+Aem1aiAettEDVWeqy2OVSE9FvDgPVf4VZHKpUCNRU0nI',
       IDENTITY_ISSUER: 'https://id.example',
       IDENTITY_CLIENT_ID: 'c',
       IDENTITY_CLIENT_SECRET: 's',

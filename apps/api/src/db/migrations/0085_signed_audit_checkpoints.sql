@@ -1,5 +1,6 @@
--- Signed audit checkpoints (docs/decisions/008-signed-audit-checkpoints.md). New tables only;
--- locks no existing table. A background job appends the audit rows to one Merkle tree
+-- Locks: new tables only.
+-- Signed audit checkpoints (docs/decisions/008-signed-audit-checkpoints.md).
+-- A background job appends the audit rows to one Merkle tree
 -- (RFC 9162) after they are committed, so the hot path writes nothing more.
 
 -- The tree: its size, moved by the job under this row's lock (one appender at a time).

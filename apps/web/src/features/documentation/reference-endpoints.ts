@@ -7,11 +7,21 @@ import type { Scope } from '@tanqin/shared';
  * guide cannot drift from what the server does.
  */
 export interface ReferenceEndpoint {
-  id: 'oauthToken' | 'generate' | 'verify' | 'status' | 'revoke';
+  id:
+    | 'oauthToken'
+    | 'generate'
+    | 'verify'
+    | 'status'
+    | 'revoke'
+    | 'latestCheckpoint'
+    | 'checkpoint'
+    | 'consistency';
   method: 'GET' | 'POST';
   path: string;
   /** Any one of these scopes admits the call; null for the OAuth token endpoint. */
   scopes: Scope[] | null;
+  /** True: anyone may call it, with no credentials (the audit log's public side). */
+  isPublic?: boolean;
   pathParams: string[];
   /** Accepted content types, the preferred one first, and the fields. */
   body: { contentTypes: string[]; fields: Array<{ name: string; required?: boolean }> } | null;
@@ -170,6 +180,53 @@ export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
       { status: 415, codes: ['invalid_request'] },
       { status: 500, codes: ['server_error'] },
       { status: 503, codes: ['temporarily_unavailable'] },
+    ],
+  },
+  {
+    id: 'latestCheckpoint',
+    method: 'GET',
+    path: '/v1/audit/checkpoints/latest',
+    scopes: null,
+    isPublic: true,
+    pathParams: [],
+    body: null,
+    success: { status: 200, fields: [] },
+    errors: [
+      { status: 404, codes: ['not_found'] },
+      { status: 500, codes: ['internal_error'] },
+      { status: 503, codes: ['overloaded'] },
+    ],
+  },
+  {
+    id: 'checkpoint',
+    method: 'GET',
+    path: '/v1/audit/checkpoints/{id}',
+    scopes: null,
+    isPublic: true,
+    pathParams: ['id'],
+    body: null,
+    success: { status: 200, fields: [] },
+    errors: [
+      { status: 400, codes: ['validation_failed'] },
+      { status: 404, codes: ['not_found'] },
+      { status: 500, codes: ['internal_error'] },
+      { status: 503, codes: ['overloaded'] },
+    ],
+  },
+  {
+    id: 'consistency',
+    method: 'GET',
+    path: '/v1/audit/consistency',
+    scopes: null,
+    isPublic: true,
+    pathParams: [],
+    body: null,
+    success: { status: 200, fields: ['from_size', 'to_size', 'proof'] },
+    errors: [
+      { status: 400, codes: ['validation_failed'] },
+      { status: 404, codes: ['not_found'] },
+      { status: 500, codes: ['internal_error'] },
+      { status: 503, codes: ['overloaded'] },
     ],
   },
 ];

@@ -216,3 +216,35 @@ try {
 const { status, used_at } = await tanqin.tokens.status(issued.token_id);
 await tanqin.tokens.revoke(issued.token_id); // needs the token:revoke scope
 `;
+
+/** The audit log's public side needs no credentials. */
+const publicCurl = (url: string) => `curl "${url}"`;
+
+export const latestCheckpointCurl = ({ baseUrl }: SnippetContext) =>
+  publicCurl(`${baseUrl}/v1/audit/checkpoints/latest`);
+
+export const checkpointCurl = ({ baseUrl }: SnippetContext) =>
+  publicCurl(`${baseUrl}/v1/audit/checkpoints/41`);
+
+export const consistencyCurl = ({ baseUrl }: SnippetContext) =>
+  publicCurl(`${baseUrl}/v1/audit/consistency?from=1200&to=1337`);
+
+/** A signed checkpoint as the server answers it (text/plain). */
+export const checkpointResponse = ({ baseUrl }: SnippetContext, id = 42) =>
+  [
+    `${new URL(baseUrl).host}/audit`,
+    '1337',
+    'mo6fIJIQ1dQv8A2oRMW2UjbvQ0FfS0xJ7F8gk7sJ0qE=',
+    `checkpoint ${id}`,
+    'time 2026-01-15T09:33:00.000Z',
+    `previous ${id - 1} 3fWq0vJ4S2b8gqk7yPq1X9Q2l1mZ8c0vQm2yZ0nq3rA=`,
+    '',
+    `— ${new URL(baseUrl).host}/audit 5bmTVq0dV...`,
+  ].join('\n');
+
+export const consistencyResponse = () =>
+  json({
+    from_size: 1200,
+    to_size: 1337,
+    proof: ['0ebc5d3437fbe2db158b9f126a1d118e3081...', 'ca854ea128ed050b41b35ffc1b87b8eb2bde...'],
+  });

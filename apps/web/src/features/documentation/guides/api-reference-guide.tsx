@@ -12,8 +12,13 @@ import {
 } from '../components/guide-parts.tsx';
 import { REFERENCE_ENDPOINTS, type ReferenceEndpoint } from '../reference-endpoints.ts';
 import {
+  checkpointCurl,
+  checkpointResponse,
+  consistencyCurl,
+  consistencyResponse,
   generateCurl,
   generateResponse,
+  latestCheckpointCurl,
   oauthTokenCurl,
   oauthTokenResponse,
   revokeCurl,
@@ -35,6 +40,9 @@ const examples: Record<
   status: { request: statusCurl, response: (c) => statusResponse(c, c.organizationName) },
   revoke: { request: revokeCurl, response: () => revokeResponse() },
   oauthToken: { request: oauthTokenCurl, response: () => oauthTokenResponse() },
+  latestCheckpoint: { request: latestCheckpointCurl, response: (c) => checkpointResponse(c) },
+  checkpoint: { request: checkpointCurl, response: (c) => checkpointResponse(c, 41) },
+  consistency: { request: consistencyCurl, response: () => consistencyResponse() },
 };
 
 export const methodTone = (method: string) =>
@@ -73,7 +81,9 @@ function EndpointCard({
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
         <Term>{t('apiReference.labels.scope')}</Term>
         <dd className="flex flex-wrap items-center gap-2 text-slate-700">
-          {endpoint.scopes ? (
+          {endpoint.isPublic ? (
+            t('apiReference.labels.public')
+          ) : endpoint.scopes ? (
             <>
               {endpoint.scopes.length > 1 ? (
                 <span>{t('apiReference.labels.anyScope')}:</span>
@@ -86,16 +96,20 @@ function EndpointCard({
             t('apiReference.labels.noScope')
           )}
         </dd>
-        <Term>{t('apiReference.labels.headers')}</Term>
-        <dd className="flex flex-wrap items-center gap-2 text-slate-700">
-          {(endpoint.scopes ? ['X-Client-Id', 'Authorization'] : ['Authorization: Basic']).map(
-            (header) => (
-              <InlineCode key={header}>{header}</InlineCode>
-            ),
-          )}
-          {endpoint.body ? <InlineCode>Content-Type</InlineCode> : null}
-          {endpoint.scopes ? null : <span>({t('apiReference.labels.headersOauthNote')})</span>}
-        </dd>
+        {endpoint.isPublic ? null : (
+          <>
+            <Term>{t('apiReference.labels.headers')}</Term>
+            <dd className="flex flex-wrap items-center gap-2 text-slate-700">
+              {(endpoint.scopes ? ['X-Client-Id', 'Authorization'] : ['Authorization: Basic']).map(
+                (header) => (
+                  <InlineCode key={header}>{header}</InlineCode>
+                ),
+              )}
+              {endpoint.body ? <InlineCode>Content-Type</InlineCode> : null}
+              {endpoint.scopes ? null : <span>({t('apiReference.labels.headersOauthNote')})</span>}
+            </dd>
+          </>
+        )}
         {endpoint.pathParams.length > 0 ? (
           <>
             <Term>{t('apiReference.labels.pathParams')}</Term>
