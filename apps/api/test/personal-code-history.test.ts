@@ -179,6 +179,12 @@ describe.each(databaseKinds)('a person works through their code history on %s', 
       expect(res.body).not.toContain(data.full_name);
       expect(res.body).not.toContain(data.birth_date);
     }
+    // A spreadsheet whose list separator is ';' would split this name and run '=1+1'.
+    await server.ctx.db.query('update organizations set name = $1 where id = $2', [
+      'a;=1+1;b',
+      bank.organization.id,
+    ]);
+    expect((await get(person.token, '/api/v1/me/codes.csv')).body).toContain(`,"a;'=1+1;b",`);
     const used = await get(person.token, '/api/v1/me/codes.csv?status=used');
     expect(used.status, JSON.stringify(used.body)).toBe(200);
     expect((used.body as string).trimEnd().split('\r\n')).toHaveLength(2);

@@ -400,7 +400,7 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
       type: 'suspicious_activity',
       severity: 'critical',
       description: 'multi\nline, "quoted" description',
-      userAgent: '\tTabbed',
+      userAgent: '\tTabbed;=1+1;b',
     });
 
     const res = await fetch(
@@ -461,7 +461,8 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
     const allRows = parseCsv(await all.text()).slice(1);
     const critical = allRows.find((r) => r[1] === 'suspicious_activity')!;
     expect(critical[3]).toBe('multi\nline, "quoted" description');
-    expect(critical[7]).toBe("'\tTabbed");
+    // A spreadsheet splitting at ';' or tab finds no part that starts a formula.
+    expect(critical[7]).toBe("'\tTabbed;'=1+1;b");
 
     // Every neutralised prefix, through rows of their own (distinct descriptions).
     for (const [n, text] of ['+cmd|calc', '-2+3', '@SUM(A1:A9)', '=1+1'].entries()) {

@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { csvCell } from '../../lib/csv.ts';
+import { csvFile } from '../../lib/csv.ts';
 import { describeSecurityEvent } from '../../lib/event-description.ts';
 
 export interface EventFilters {
@@ -102,16 +102,16 @@ export async function exportSecurityEventsCsv(
       order by created_at desc, id limit ${EXPORT_LIMIT}`,
     where.params,
   );
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const row of rows) {
-    const cells: Record<string, unknown> = {
-      ...row,
-      description_ar: describeSecurityEvent(row, 'ar'),
-      description_en: describeSecurityEvent(row, 'en'),
-      status: row.resolved_at ? 'resolved' : 'open',
-    };
-    lines.push(CSV_COLUMNS.map((column) => csvCell(cells[column])).join(','));
-  }
-  // The byte-order mark lets spreadsheet programs read the Arabic descriptions as UTF-8.
-  return `\ufeff${lines.join('\r\n')}\r\n`;
+  return csvFile(
+    CSV_COLUMNS,
+    rows.map((row) => {
+      const cells: Record<string, unknown> = {
+        ...row,
+        description_ar: describeSecurityEvent(row, 'ar'),
+        description_en: describeSecurityEvent(row, 'en'),
+        status: row.resolved_at ? 'resolved' : 'open',
+      };
+      return CSV_COLUMNS.map((column) => cells[column]);
+    }),
+  );
 }
