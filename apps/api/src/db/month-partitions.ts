@@ -12,6 +12,12 @@ const LOCK_TIMEOUT = '500ms';
 /** A table partitioned by range of `created_at`, a partition per UTC month and a default one. */
 export interface MonthPartitioned {
   table: string;
+  /**
+   * Rows a dropped month must not take with it (an SQL condition on the table's columns, its
+   * alias the table's name): kept in the default partition, whose rows past the cutoff are the
+   * caller's to sweep.
+   */
+  keep?: string;
 }
 
 const MONTH_NAME = /_y(\d{4})m(\d{2})$/;
@@ -88,23 +94,32 @@ export async function ensureMonthPartitions(db: Database, target: MonthPartition
 
 /**
  * Drops the month partitions that end at or before `cutoff` (whole months: no row is deleted one
- * by one) and deletes the default partition's rows older than it. Returns the partitions dropped.
+ * by one) and, unless the table keeps rows (`keep`), deletes the default partition's rows older
+ * than it. Returns the partitions dropped.
  */
 export async function dropMonthPartitionsBefore(
   db: Database,
   target: MonthPartitioned,
   cutoff: Date,
 ): Promise<string[]> {
-  const { table } = target;
+  const { table, keep } = target;
   const dropped: string[] = [];
   for (const { name, start } of await monthPartitions(db, target)) {
     if (monthStart(start, 1) > cutoff) break;
     await db.transaction(async (tx) => {
       await tx.query(`set local lock_timeout = '${LOCK_TIMEOUT}'`);
+      if (keep) {
+        await tx.query(
+          `create temporary table kept_rows on commit drop as
+             select * from ${name} as ${table} where ${keep}`,
+        );
+      }
       await tx.query(`drop table ${name}`);
+      // The month has no partition now: the rows kept go to the default one.
+      if (keep) await tx.query(`insert into ${table} select * from kept_rows`);
     });
     dropped.push(name);
   }
-  await db.query(`delete from ${table}_default where created_at < $1`, [cutoff]);
+  if (!keep) await db.query(`delete from ${table}_default where created_at < $1`, [cutoff]);
   return dropped;
 }

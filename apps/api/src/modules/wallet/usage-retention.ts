@@ -1,5 +1,6 @@
 import { DAILY_SUMMARY_MAX_DAYS } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
+import { dropMonthPartitionsBefore, ensureMonthPartitions } from '../../db/month-partitions.ts';
 import { quarterSql } from '../../db/quarter-hours.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -10,6 +11,15 @@ const QUARTER_HOURS_KEPT_DAYS = DAILY_SUMMARY_MAX_DAYS + 10;
 /** The start of the quarter hour of the organisation's last payment, for `alias`'s organisation. */
 const lastPaymentQuarter = (alias: string) =>
   `(select ${quarterSql('max(p.paid_at)')} from wallet_payments p where p.organization_id = ${alias}.organization_id)`;
+
+/**
+ * Billed calls, by UTC month (migration 0101). A dropped month keeps the rows of each
+ * organisation's last-payment quarter: its unpaid balance is counted from them.
+ */
+export const USAGE_LOG_PARTITIONS = {
+  table: 'usage_logs',
+  keep: `${quarterSql('usage_logs.created_at')} is not distinct from ${lastPaymentQuarter('usage_logs')}`,
+};
 
 /** Deletes in batches until a batch comes back short; returns how many rows went. */
 async function deleteInBatches(ctx: AppContext, sql: string, params: unknown[]) {
@@ -22,7 +32,8 @@ async function deleteInBatches(ctx: AppContext, sql: string, params: unknown[]) 
 }
 
 /**
- * Retention of billing data, in batches: usage rows older than USAGE_LOG_DAYS, quarter-hour and
+ * Retention of billing data: the months of usage rows whose every row is older than
+ * USAGE_LOG_DAYS, dropped whole (and older rows of the default partition, in batches), quarter-hour and
  * local-day roll-ups older than the daily summary reaches, and active-code counts of quarters past. The
  * day roll-ups (every total) stay. Kept whatever their age: the usage rows and the quarter-hour
  * roll-ups of the quarter hour and the UTC day of each organisation's last payment, from which
@@ -30,17 +41,19 @@ async function deleteInBatches(ctx: AppContext, sql: string, params: unknown[]) 
  */
 export async function sweepUsage(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now().getTime();
+  const cutoff = new Date(now - ctx.config.usageLogDays * DAY_MS);
+  await dropMonthPartitionsBefore(ctx.db, USAGE_LOG_PARTITIONS, cutoff);
   const usageRows = await deleteInBatches(
     ctx,
     `with gone as (
-       delete from usage_logs where id in (
-         select u.id from usage_logs u
+       delete from usage_logs_default where id in (
+         select u.id from usage_logs_default u
           where u.created_at < $1
             and ${quarterSql('u.created_at')} is distinct from ${lastPaymentQuarter('u')}
           limit ${SWEEP_BATCH})
        returning 1)
      select count(*)::int as deleted from gone`,
-    [new Date(now - ctx.config.usageLogDays * DAY_MS)],
+    [cutoff],
   );
   const quarterHours = await deleteInBatches(
     ctx,
@@ -61,5 +74,6 @@ export async function sweepUsage(ctx: AppContext): Promise<number> {
   await ctx.db.query('delete from active_code_counts where expires_quarter < $1', [
     new Date(now - DAY_MS),
   ]);
+  await ensureMonthPartitions(ctx.db, USAGE_LOG_PARTITIONS, new Date(now));
   return usageRows + quarterHours;
 }
