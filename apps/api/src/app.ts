@@ -1,3 +1,4 @@
+import http from 'node:http';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -11,6 +12,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { serializerCompiler, validatorCompiler } from './lib/contract.ts';
 import { invalidationBusFor } from './lib/invalidation/invalidation-bus.ts';
 import { JobRunner } from './lib/jobs.ts';
+import { Lifecycle } from './lib/lifecycle.ts';
 import { createMailSender, type MailSender } from './lib/mail/index.ts';
 import { PersistedRateLimitStore } from './lib/rate-limit/persisted-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
@@ -61,6 +63,7 @@ import { answerClientError, registerErrorHandling, sendProblem } from './plugins
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerReadYourWrites } from './plugins/read-routing.ts';
+import { registerRequestId, requestIdOf } from './plugins/request-id.ts';
 import { serializeRequest } from './plugins/request-logging.ts';
 import { registerSecurityHeaders, securityHeadersFor } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -100,15 +103,41 @@ const DEFAULT_LOAD_LIMITS = {
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * Idle time after an answer before the server closes a kept-alive connection: longer than a
+ * proxy's own (nginx's upstream keepalive_timeout, 60 s by default), so the proxy closes first and
+ * never sends a request on a connection the server is closing.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** Builds the whole server: dashboard API, public API and the web app, in layers. */
-export async function buildApp(
-  options: BuildAppOptions,
-): Promise<{ app: FastifyInstance; ctx: AppContext; routes: RouteOptions[] }> {
+export async function buildApp(options: BuildAppOptions): Promise<{
+  app: FastifyInstance;
+  ctx: AppContext;
+  routes: RouteOptions[];
+  lifecycle: Lifecycle;
+}> {
   const { config, db } = options;
+  const lifecycle = new Lifecycle();
   const clock = options.clock ?? systemClock;
   const securityHeaders = securityHeadersFor(config.publicUrl.startsWith('https://'));
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
+    // A connection that never finishes its request is answered 408 and closed within seconds
+    // (the timers are checked every second), so it cannot hold the server or its stop.
+    serverFactory: (handler) =>
+      http.createServer(
+        {
+          headersTimeout: config.headersTimeoutMs,
+          requestTimeout: Math.max(config.requestTimeoutMs, config.headersTimeoutMs),
+          keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
+    // The proxy's X-Request-Id when it looks sane: one id in its log and ours.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A hop count trusts that many proxies in front of us: the client is the address they saw.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -116,8 +145,9 @@ export async function buildApp(
         : config.trustProxy,
     // Errors raised before routing (bad URL, over-long parameters) get the same problem+json,
     // with the headers the hooks would have given.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       reply.headers(securityHeaders);
+      reply.header('x-request-id', request.id);
       return error.statusCode === 414
         ? sendProblem(reply, 414, 'uri_too_long', 'A path parameter is longer than 100 characters')
         : sendProblem(reply, 400, 'bad_request', error.message);
@@ -180,6 +210,7 @@ export async function buildApp(
   registerErrorHandling(app);
   // Before load shedding, so that its 503 carries them too.
   registerSecurityHeaders(app, securityHeaders);
+  registerRequestId(app);
   ctx.load = registerLoadShedding(app, {
     maxConcurrent: config.maxConcurrentRequests ?? DEFAULT_LOAD_LIMITS[db.kind].maxConcurrent,
     maxQueued: config.maxQueuedRequests ?? DEFAULT_LOAD_LIMITS[db.kind].maxQueued,
@@ -195,7 +226,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await registerOpenApi(api, dashboardApiDocument(config.publicUrl));
-      await api.register(healthRoutes, { ctx });
+      await api.register(healthRoutes, { ctx, lifecycle });
       await api.register(authRoutes, { ctx });
       await api.register(sessionRoutes, { ctx });
       await api.register(individualRoutes, { ctx });
@@ -287,5 +318,5 @@ export async function buildApp(
     await ctx.mail?.close();
     await ctx.sms?.close();
   });
-  return { app, ctx, routes };
+  return { app, ctx, routes, lifecycle };
 }

@@ -46,6 +46,10 @@ export interface Config {
   auditSigningKey: string;
   /** Seconds between audit checkpoints (AUDIT_CHECKPOINT_SECONDS, default 60). */
   auditCheckpointSeconds: number;
+  /** Time a client has to send a request's headers (HEADERS_TIMEOUT_SECONDS, default 10). */
+  headersTimeoutMs: number;
+  /** Time a client has to send a whole request, body included (REQUEST_TIMEOUT_SECONDS, default 60). */
+  requestTimeoutMs: number;
   logLevel: string;
   webDistDir: string;
   identity: IdentityConfig;
@@ -182,6 +186,14 @@ function parseCount(name: string, value: string | undefined): number | undefined
   return Number(value);
 }
 
+function parseSeconds(env: Env, name: string, fallback: number): number {
+  const seconds = Number(env[name]?.trim() || fallback);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+    throw new Error(`${name} must be a whole number of seconds from 1 to 3600`);
+  }
+  return seconds * 1000;
+}
+
 export const DEV_IDENTITY_PATH = '/dev-idp';
 
 function identityConfig(
@@ -267,6 +279,8 @@ export function loadConfig(env: Env = process.env): Config {
     operatorToken: loadOrCreateOperatorToken(dataDir, env, isProduction),
     maxConcurrentRequests: parseCount('MAX_CONCURRENT_REQUESTS', env.MAX_CONCURRENT_REQUESTS),
     maxQueuedRequests: parseCount('MAX_QUEUED_REQUESTS', env.MAX_QUEUED_REQUESTS),
+    headersTimeoutMs: parseSeconds(env, 'HEADERS_TIMEOUT_SECONDS', 10),
+    requestTimeoutMs: parseSeconds(env, 'REQUEST_TIMEOUT_SECONDS', 60),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     ...secrets,

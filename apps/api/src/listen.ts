@@ -22,12 +22,15 @@ export function canReusePort(version = process.versions.node, platform = process
  * kernel spreads new connections over their queues and a turn takes one from each; every
  * connection is served by the app's own server. Behind a proxy that keeps its connections alive
  * (docs/operations) such bursts do not happen at all.
+ *
+ * Resolves a function that stops taking connections (every socket on the port closed) and leaves
+ * the open ones as they are, for a stop that drains them (server-stop.ts).
  */
 export async function listenOnSharedPort(
   app: FastifyInstance,
   at: { port: number; host: string },
   sockets = LISTENING_SOCKETS,
-) {
+): Promise<() => void> {
   const shared = sockets > 1 && canReusePort();
   const extra: net.Server[] = [];
   app.addHook('preClose', async () => {
@@ -35,7 +38,12 @@ export async function listenOnSharedPort(
   });
   // Fastify hands its listen options to net's listen as they are.
   await app.listen({ ...at, ...(shared && { reusePort: true }) } as FastifyListenOptions);
-  if (!shared) return;
+  const stopAccepting = () => {
+    for (const server of extra) server.close();
+    // net's close, not http's: that one also closes the idle connections at once.
+    if (app.server.listening) net.Server.prototype.close.call(app.server);
+  };
+  if (!shared) return stopAccepting;
   const { port } = app.server.address() as net.AddressInfo;
   for (let i = 1; i < sockets; i++) {
     const server = net.createServer((socket) => app.server.emit('connection', socket));
@@ -46,4 +54,5 @@ export async function listenOnSharedPort(
     );
     extra.push(server);
   }
+  return stopAccepting;
 }

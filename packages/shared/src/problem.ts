@@ -179,6 +179,11 @@ export const problems = {
     ar: 'الخدمة مشغولة الآن، أعد المحاولة بعد لحظات',
     en: 'The server is busy; retry after the time given in Retry-After',
   },
+  not_ready: {
+    status: 503,
+    ar: 'هذا الخادم غير جاهز لاستقبال الطلبات الآن',
+    en: 'This server process is not ready to take requests',
+  },
   mail_unavailable: {
     status: 503,
     ar: 'تعذر إرسال الرسالة، حاول مرة أخرى',

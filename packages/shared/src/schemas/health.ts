@@ -6,6 +6,18 @@ export const healthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 
+/** GET /api/v1/health/live: this process answers (nothing else is checked). */
+export const livenessSchema = z.object({ status: z.literal('live') });
+
+/**
+ * GET /api/v1/health/ready: this process takes requests: its database answers, every migration
+ * it knows is applied and it is not stopping. Otherwise 503 `not_ready`.
+ */
+export const readinessSchema = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['pglite', 'postgres']),
+});
+
 /** GET /api/v1/config: public settings the web app shows before sign-in. */
 export const publicConfigSchema = z.object({
   price_per_call: z
