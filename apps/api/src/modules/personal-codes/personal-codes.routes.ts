@@ -9,6 +9,7 @@ import {
   personalCodeRevokeResultSchema,
   personalCodesCsvQuerySchema,
   personalCodesCsvSchema,
+  receiptSchema,
   revokeTokenResponseSchema,
 } from '@tanqin/shared';
 import type { FastifyRequest } from 'fastify';
@@ -23,10 +24,12 @@ import {
 } from '../../lib/contract.ts';
 import { requireProvenIndividual } from '../../plugins/authenticate.ts';
 import { readingContext } from '../../plugins/read-routing.ts';
+import { RECEIPT_RETRY_SECONDS, receiptOf } from '../audit/audit-receipts.ts';
 import { reportMisuse } from './misuse-report.service.ts';
 import {
   exportPersonalCodesCsv,
   listPersonalCodes,
+  myCode,
   revokePersonalCode,
 } from './personal-codes.service.ts';
 
@@ -100,6 +103,30 @@ export async function personalCodeRoutes(app: ContractApp, { ctx }: { ctx: AppCo
       },
     );
   }
+
+  app.get(
+    '/me/codes/:id/receipt',
+    {
+      schema: {
+        summary:
+          'The receipt of one of the individual’s codes: its issue and use with inclusion proofs and the signed checkpoint, to check offline',
+        tags,
+        params: personalCodePathSchema,
+        response: {
+          200: receiptSchema,
+          ...problemAnswers([...PERSON_PROBLEMS, 'not_found'] as const),
+        },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      const { id } = await myCode(ctx, person.of(request).userId, codeId(request));
+      const receipt = await receiptOf(ctx.db, id);
+      reply.header('Cache-Control', 'private, no-store');
+      if (receipt.pending.length > 0) reply.header('Retry-After', String(RECEIPT_RETRY_SECONDS));
+      return receipt;
+    },
+  );
 
   app.post(
     '/me/codes/:id/revoke',

@@ -1,6 +1,7 @@
 import {
   generateTokenResponseSchema,
   generateTokenSchema,
+  receiptSchema,
   revokeTokenResponseSchema,
   type Scope,
   tokenIdParamsSchema,
@@ -10,6 +11,7 @@ import {
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { type ContractApp, declareProblem, guard } from '../../lib/contract.ts';
+import { RECEIPT_RETRY_SECONDS } from '../audit/audit-receipts.ts';
 import { admitApiCall } from '../public-api/pipeline.ts';
 import {
   BEFORE_AUTHENTICATION,
@@ -23,6 +25,7 @@ import {
 } from '../public-api/v1-answers.ts';
 import {
   generateToken,
+  getTokenReceipt,
   getTokenStatus,
   revokeTokenByIssuer,
   verifyToken,
@@ -174,6 +177,61 @@ export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }
     async (request) => {
       const { caller, meta } = reader.of(request);
       return getTokenStatus(ctx, caller, meta, request.params.token_id);
+    },
+  );
+
+  app.get(
+    '/tokens/:token_id/receipt',
+    {
+      schema: {
+        operationId: 'getTokenReceipt',
+        summary:
+          'Receipt of a code (scope token:verify or token:generate), for its issuer or audience: its issue and use, each with an inclusion proof and the signed checkpoint',
+        description:
+          'Each entry is checkable offline with the keys at /.well-known/tanqin-audit-keys ' +
+          '(RFC 9162 inclusion proof, C2SP signed checkpoint). An issue or use not yet in a signed ' +
+          'checkpoint (up to one checkpoint interval, about a minute) is listed under `pending` and ' +
+          'the answer carries Retry-After. Not billed.',
+        security: v1Security('token:verify', 'token:generate'),
+        params: tokenIdParamsSchema,
+        response: {
+          200: billedSuccess(receiptSchema, 'The receipt. Not billed.', {
+            'Retry-After': {
+              description:
+                'Present when `pending` is not empty: seconds until it is worth asking again',
+              required: false,
+              schema: { type: 'integer', minimum: 1 },
+            },
+          }),
+          ...v1Problems(
+            {
+              summary: 'The token_id is not acceptable',
+              codes: {
+                validation_failed: 'token_id is over 64 characters',
+                bad_request: `token_id is not valid percent-encoding (${BEFORE_AUTHENTICATION})`,
+              },
+              rateLimit: 'sometimes',
+            },
+            {
+              summary: 'No such code for the caller',
+              codes: {
+                token_not_found: 'unknown, or neither issued by nor addressed to the caller',
+              },
+              rateLimit: 'always',
+            },
+          ),
+          ...pipelineProblems(),
+          ...pathProblems(),
+        },
+      },
+      preValidation: reader.check,
+    },
+    async (request, reply) => {
+      const { caller } = reader.of(request);
+      const receipt = await getTokenReceipt(ctx, caller, request.params.token_id);
+      reply.header('Cache-Control', 'no-store');
+      if (receipt.pending.length > 0) reply.header('Retry-After', String(RECEIPT_RETRY_SECONDS));
+      return receipt;
     },
   );
 

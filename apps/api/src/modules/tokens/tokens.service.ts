@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashNationalId } from '../../lib/identity.ts';
 import { randomId } from '../../lib/secret-format.ts';
 import { appendAudit, auditShard } from '../audit/audit.service.ts';
+import { receiptOf } from '../audit/audit-receipts.ts';
 import { assertSubjectNotLocked } from '../identity/identity-lock.service.ts';
 import { keepPersonalHistory } from '../personal-codes/history-links.ts';
 import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
@@ -285,6 +286,20 @@ export async function getTokenStatus(
       ? { name: row.used_by_name, client_id: row.used_by_client_id }
       : null,
   };
+}
+
+/**
+ * The receipt of a code for its issuer or audience (anyone else: 404): its issue and use with
+ * their inclusion proofs and the signed checkpoint. Not billed.
+ */
+export async function getTokenReceipt(ctx: AppContext, caller: ApiCaller, tokenId: string) {
+  const [row] = await ctx.db.query<{ id: string }>(
+    `select id from tokens
+      where id = $1 and (organization_id = $2 or audience_organization_id = $2) and is_test = $3`,
+    [tokenId, caller.organizationId, caller.isTest],
+  );
+  if (!row) throw notFound();
+  return receiptOf(ctx.db, row.id);
 }
 
 /** Revocation deletes the ciphertext; only the issuer may revoke through the API. */

@@ -13,6 +13,7 @@ export interface ReferenceEndpoint {
     | 'verify'
     | 'status'
     | 'revoke'
+    | 'receipt'
     | 'latestCheckpoint'
     | 'checkpoint'
     | 'consistency';
@@ -153,6 +154,21 @@ export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
       { status: 410, codes: ['token_used', 'token_expired'] },
       ...PIPELINE_ERRORS,
       ...BODY_ERRORS,
+      ...PATH_ERRORS,
+    ],
+  },
+  {
+    id: 'receipt',
+    method: 'GET',
+    path: '/v1/tokens/{token_id}/receipt',
+    scopes: ['token:verify', 'token:generate'],
+    pathParams: ['token_id'],
+    body: null,
+    success: { status: 200, fields: ['token_id', 'entries', 'pending'] },
+    errors: [
+      { status: 400, codes: ['validation_failed', 'bad_request'] },
+      { status: 404, codes: ['token_not_found'] },
+      ...PIPELINE_ERRORS,
       ...PATH_ERRORS,
     ],
   },

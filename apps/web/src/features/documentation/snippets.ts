@@ -248,3 +248,25 @@ export const consistencyResponse = () =>
     to_size: 1337,
     proof: ['0ebc5d3437fbe2db158b9f126a1d118e3081...', 'ca854ea128ed050b41b35ffc1b87b8eb2bde...'],
   });
+
+export const receiptCurl = ({ baseUrl, clientId }: SnippetContext) =>
+  curl('GET', `${baseUrl}/v1/tokens/${SAMPLE_TOKEN_ID}/receipt`, [`X-Client-Id: ${clientId}`]);
+
+export const receiptResponse = (context: SnippetContext) =>
+  json({
+    token_id: SAMPLE_TOKEN_ID,
+    entries: [
+      {
+        kind: 'issued',
+        leaf: 'eyJ2IjoxLCJvcmdhbml6YXRpb25faWQiOiI...',
+        leaf_index: 1290,
+        tree_size: 1337,
+        inclusion_proof: [
+          'bc1a0643b12e4d2d7c77918f44e0f4f79a83...',
+          'ca854ea128ed050b41b35ffc1b87b8eb2bde...',
+        ],
+        checkpoint: checkpointResponse(context),
+      },
+    ],
+    pending: ['used'],
+  });
