@@ -5,8 +5,8 @@ import { AppError } from '../../lib/app-error.ts';
 
 /*
  * The platform as an OpenID Connect relying party (openid-client): authorization code flow with
- * PKCE (S256), state and nonce; the ID token's signature, issuer, audience, expiry and nonce are
- * checked by the library. The same code talks to a real provider and to the development one.
+ * PKCE (S256), state and nonce; the ID token's signature (against the issuer's JWKS), issuer,
+ * audience, expiry and nonce are checked by the library. The same code talks to a real provider and to the development one.
  */
 
 /** Where the provider sends the browser back: the web app's /identity/callback. */
@@ -31,8 +31,14 @@ async function configurationFor(identity: IdentityConfig, log: FastifyBaseLogger
       undefined,
       {
         timeout: 10,
-        // Only a local development issuer is plain http (production requires https: config.ts).
-        ...(identity.issuer.startsWith('http://') && { execute: [oidc.allowInsecureRequests] }),
+        execute: [
+          // The ID token comes straight from the token endpoint, so openid-client trusts TLS alone
+          // by default; its signature is checked against the issuer's published keys (jwks_uri)
+          // too, so a token signed by any other key, or carrying its own (jku, jwk), is refused.
+          oidc.enableNonRepudiationChecks,
+          // Only a local development issuer is plain http (production requires https: config.ts).
+          ...(identity.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : []),
+        ],
       },
     );
     discovered.set(identity, { at: Date.now(), configuration });
