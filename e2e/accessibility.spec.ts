@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +8,10 @@ import { registerConfirmedPerson } from './support/individuals.ts';
 import { signIn, signUpOrganization } from './support/organizations.ts';
 
 /**
- * Every route of the spec's route table (section 2), in Arabic and in English, checked with
- * axe-core: no serious or critical violation. Extend these lists when a route is added.
+ * Every route of the route table (spec section 2, apps/web/src/app/router.tsx), in Arabic and in
+ * English: the page is in the reader's language (`lang`, `dir`, its own `<title>`) and axe-core
+ * finds no serious or critical violation. Extend these lists when a route is added (a test below
+ * fails on a route of the table that none of them visits).
  */
 const PUBLIC_ROUTES = [
   '/',
@@ -38,7 +41,25 @@ const ORGANISATION_ROUTES = [
   '/org-dashboard?section=settings',
   '/documentation',
 ];
-const PERSONAL_ROUTES = ['/dashboard', '/profile-settings', '/documents'];
+const PERSONAL_ROUTES = ['/dashboard', '/profile-settings', '/documents', '/identity/callback'];
+/** Routes of the table that are no page of their own: `/signup` redirects to the sign-up tab. */
+const REDIRECTS = ['/signup'];
+
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+const LANDING_TITLE = { ar: 'تنقين | الهوية المؤقتة', en: 'Tanqin | Temporary Identity' };
+
+it('visits every route of the route table', () => {
+  const table = readFileSync(new URL('../apps/web/src/app/router.tsx', import.meta.url), 'utf8');
+  const paths = [...table.matchAll(/\bpath: '([^']+)'/g)].map((match) => match[1]!);
+  expect(paths.length).toBeGreaterThan(20);
+  const visited = new Set(
+    [...PUBLIC_ROUTES, ...ORGANISATION_ROUTES, ...PERSONAL_ROUTES, ...REDIRECTS].map((route) =>
+      route.replace(/\?.*$/, ''),
+    ),
+  );
+  const unvisited = paths.filter((path) => path !== '*' && !visited.has(path));
+  expect(unvisited).toEqual([]);
+});
 
 type Language = 'ar' | 'en';
 
@@ -100,11 +121,25 @@ async function newContext(browser: Browser, baseURL: string, language: Language)
   return context;
 }
 
+/** The tab's title of each route visited, to find two routes that share one. */
+const titles = new Map<string, string>();
+
 async function check(page: Page, route: string, language: Language) {
   await page.goto(route);
   await settle(page);
   expect(await page.getAttribute('html', 'lang')).toBe(language);
   expect(await page.getAttribute('html', 'dir')).toBe(language === 'en' ? 'ltr' : 'rtl');
+  // The page's own title, in the reader's language ("Sign in | Tanqin", "تسجيل الدخول | تنقين").
+  const title = await page.title();
+  if (language === 'en') {
+    expect(title, route).toMatch(/ \| Tanqin$|^Tanqin \| /);
+    expect(title, route).not.toMatch(ARABIC_LETTER);
+  } else {
+    expect(title, route).toMatch(/ \| تنقين$|^تنقين \| /);
+  }
+  if (route === '/') expect(title).toBe(LANDING_TITLE[language]);
+  else expect(title, route).not.toBe(LANDING_TITLE[language]);
+  titles.set(`${language} ${route}`, title);
   return seriousViolations(page);
 }
 
@@ -153,6 +188,15 @@ describe.each(['ar', 'en'] as const)('axe-core in %s', (language) => {
   it.each(PERSONAL_ROUTES)('%s (individual) has none', async (route) => {
     expect(await check(person, route, language)).toEqual([]);
     expect(new URL(person.url()).pathname).toBe(route);
+  });
+
+  it('gives every route a title of its own', () => {
+    const routes = [...titles].filter(([key]) => key.startsWith(`${language} `));
+    expect(routes.length).toBe(
+      PUBLIC_ROUTES.length + ORGANISATION_ROUTES.length + PERSONAL_ROUTES.length,
+    );
+    const shared = routes.filter(([, title]) => routes.filter(([, t]) => t === title).length > 1);
+    expect(shared).toEqual([]);
   });
 
   it('the phone width of the landing page and the dashboard has none either', async () => {

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useDocumentTitle } from '../lib/document-title.ts';
 
 /** The router's error element: status and status text, or the error's message. */
 export function ErrorScreen() {
   const error = useRouteError();
   const { t } = useTranslation('common');
+  useDocumentTitle(t('errorScreen.title'));
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { apiRequest, sessionPath } from '../lib/api-client.ts';
 import { cn } from '../lib/cn.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
 import { clearToken } from '../lib/session.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
@@ -43,8 +44,9 @@ export function usePersonalSignOut() {
  * The signed-in person's frame: the logo, links to the dashboard, documents and profile
  * settings, and sign out. `title` is the page's one h1.
  */
-export function PersonalLayout({ title, children }: { title?: string; children: ReactNode }) {
+export function PersonalLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('personalLayout');
+  useDocumentTitle(title);
   const { signOut, isSigningOut } = usePersonalSignOut();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">

@@ -6,6 +6,7 @@ import { Logo } from '../../components/logo.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useOpenApiDocument } from './api/get-openapi.ts';
 import { CredentialsCard } from './components/credentials-card.tsx';
 import { DocumentText } from './components/document-text.tsx';
@@ -29,6 +30,7 @@ const EMPTY_CREDENTIALS: TryItCredentials = {
  */
 export function ApiReferencePage() {
   const { t } = useTranslation('apiReference');
+  useDocumentTitle(t('pageTitle'));
   const openApi = useOpenApiDocument();
   const [credentials, setCredentials] = useState(EMPTY_CREDENTIALS);
   const operations = openApi.data ? listOperations(openApi.data) : [];

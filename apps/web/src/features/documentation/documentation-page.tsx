@@ -11,6 +11,7 @@ import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { useMe } from '../../lib/api/me.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { GuideMenu } from './components/guide-menu.tsx';
 import { ApiReferenceGuide } from './guides/api-reference-guide.tsx';
 import { FullIntegrationGuide } from './guides/full-integration-guide.tsx';
@@ -149,13 +150,7 @@ export function DocumentationPage() {
   }, [mustSignIn, navigate]);
 
   const guideTitle = t(`guides.${guideId}`);
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${guideTitle} | ${t('pageTitle')} | ${t('common:appName')}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [guideTitle, t]);
+  useDocumentTitle(guideTitle, t('pageTitle'));
 
   const downloadPdf = async () => {
     if (!articleRef.current) return;

@@ -8,6 +8,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { localeFormat } from '../../lib/language.ts';
 import { failureText } from '../../lib/problem-text.ts';
 import { useInvitationPreview } from './api/invitations.ts';
@@ -72,9 +73,7 @@ export function JoinPage() {
   useEffect(() => {
     forgetInvitationFragment();
   }, []);
-  useEffect(() => {
-    document.title = `${t('documentTitle')} | ${t('common:appName')}`;
-  }, [t]);
+  useDocumentTitle(t('documentTitle'));
 
   let content: ReactNode;
   const isInvalid =

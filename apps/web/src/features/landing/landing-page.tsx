@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SiteFooter } from '../../components/site-footer.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { HeroSection } from './components/hero-section.tsx';
 import { OrgCtaSection } from './components/org-cta-section.tsx';
 import { RoadmapSection } from './components/roadmap-section.tsx';
@@ -14,6 +15,7 @@ import { Island } from './islands/island.tsx';
  */
 export function LandingPage() {
   const { t } = useTranslation('landing');
+  useDocumentTitle();
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/auth-layout.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { LoginForm } from './components/login-form.tsx';
 import { SignupForm } from './components/signup-form.tsx';
 import { safeRedirectPath } from './redirect-target.ts';
@@ -37,6 +38,7 @@ export function OrgAuthPage() {
   const { t } = useTranslation('orgAuth');
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFromQuery(searchParams.get('tab'));
+  useDocumentTitle(t(`${tab}.title`));
   const redirectTo = safeRedirectPath(searchParams.get('redirect'));
   const [signedUpEmail, setSignedUpEmail] = useState<string>();
 

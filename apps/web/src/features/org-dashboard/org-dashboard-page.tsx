@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../lib/api/me.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { DashboardShell } from './components/dashboard-shell.tsx';
 import { LoadErrorPanel } from './components/load-error-panel.tsx';
 import { Skeleton } from './components/skeleton.tsx';
@@ -51,6 +52,7 @@ export function OrgDashboardPage() {
   // A section the role may not open (an old link, a changed role) shows the dashboard instead.
   const sectionId = resolveSection(searchParams.get('section'), organization?.role);
   const headingRef = useFocusOnSectionChange(sectionId);
+  useDocumentTitle(t(`sections.${sectionId}`), t('pageTitle'));
   const { Component } = sections[sectionId];
 
   let content: ReactNode;

@@ -7,6 +7,7 @@ import { Logo } from '../../../components/logo.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /** The frame of the personal sign-in screens: logo, a back-to-home button, one card. */
 export function AuthShell({
@@ -24,6 +25,7 @@ export function AuthShell({
 }) {
   const { t } = useTranslation('personalAuth');
   const { t: tc } = useTranslation('common');
+  useDocumentTitle(title);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">

@@ -1,9 +1,10 @@
 import { ChevronLeft } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SiteFooter } from '../../../components/site-footer.tsx';
 import { SiteHeader } from '../../../components/site-header.tsx';
+import { useDocumentTitle } from '../../../lib/document-title.ts';
 
 /**
  * The frame of every footer page: the landing page's header and footer, a skip link, a
@@ -22,10 +23,7 @@ export function PublicPageLayout({
   width?: 'prose' | 'wide';
 }) {
   const { t } = useTranslation('publicPages');
-  const { t: tCommon } = useTranslation('common');
-  useEffect(() => {
-    document.title = `${title} | ${tCommon('appName')}`;
-  }, [title, tCommon]);
+  useDocumentTitle(title);
   const widthClass = width === 'prose' ? 'max-w-3xl' : 'max-w-6xl';
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The tab's title in the reader's language: "<parts> | Tanqin", or without parts the landing
+ * page's "Tanqin | Temporary Identity". Every route's page calls it: the HTML's own `<title>` is
+ * Arabic, and a page that set none would keep the title of the page before it.
+ */
+export function useDocumentTitle(...parts: string[]) {
+  const { t } = useTranslation('common');
+  const title =
+    parts.length > 0 ? [...parts, t('appName')].join(' | ') : `${t('appName')} | ${t('appTitle')}`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
