@@ -57,7 +57,8 @@ export interface Config {
 
 /**
  * The identity provider people prove their national id at (OpenID Connect). Without
- * IDENTITY_ISSUER: the built-in development provider at PUBLIC_URL/dev-idp (never in production).
+ * IDENTITY_ISSUER: the built-in development provider at PUBLIC_URL/dev-idp, only where this is
+ * clearly development (a local PUBLIC_URL, or IDENTITY_DEVELOPMENT_PROVIDER=true; never in production).
  */
 export interface IdentityConfig {
   issuer: string;
@@ -196,6 +197,30 @@ function parseSeconds(env: Env, name: string, fallback: number): number {
 
 export const DEV_IDENTITY_PATH = '/dev-idp';
 
+/** A PUBLIC_URL only this machine can reach: localhost (and *.localhost), 127.0.0.0/8, ::1. */
+function isLocalAddress(publicUrl: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(publicUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127(\.\d{1,3}){3}$/.test(hostname)
+  );
+}
+
+/** IDENTITY_DEVELOPMENT_PROVIDER: `true` runs the development provider on any PUBLIC_URL. */
+function isDevelopmentProviderChosen(env: Env): boolean {
+  const value = env.IDENTITY_DEVELOPMENT_PROVIDER?.trim();
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new Error('IDENTITY_DEVELOPMENT_PROVIDER must be true or false');
+}
+
 function identityConfig(
   env: Env,
   publicUrl: string,
@@ -210,6 +235,14 @@ function identityConfig(
       throw new Error(
         'IDENTITY_ISSUER, IDENTITY_CLIENT_ID and IDENTITY_CLIENT_SECRET must be set in production: ' +
           'the development identity provider does not run there',
+      );
+    }
+    if (!isLocalAddress(publicUrl) && !isDevelopmentProviderChosen(env)) {
+      throw new Error(
+        `IDENTITY_ISSUER is not set and PUBLIC_URL (${publicUrl}) is not on this machine: set ` +
+          'IDENTITY_ISSUER, IDENTITY_CLIENT_ID and IDENTITY_CLIENT_SECRET. The development identity ' +
+          'provider believes any national id; it runs only on a localhost PUBLIC_URL, or with ' +
+          'IDENTITY_DEVELOPMENT_PROVIDER=true on a server nobody else relies on',
       );
     }
     return {

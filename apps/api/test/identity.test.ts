@@ -17,6 +17,7 @@ import {
   useIndividualsServer,
 } from './individuals-helpers.ts';
 import { createIndividual } from './personal-helpers.ts';
+import { freePort, spawnServer } from './server-process.ts';
 
 describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (kind) => {
   const suite = useIndividualsServer(kind, '2026-11-26T09:00:00Z');
@@ -216,6 +217,49 @@ describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (
     expect(JSON.stringify(keys)).not.toMatch(/"(d|p|q|dp|dq|qi)\\?"/);
   });
 
+  it('answers malformed requests to the development provider with 4xx, never 500', async () => {
+    const { server } = suite;
+    const { clientId, clientSecret } = server.ctx.config.identity;
+    const redirectUri = encodeURIComponent(`${server.baseUrl}/identity/callback`);
+    const auth = `/dev-idp/auth?client_id=${clientId}&response_type=code&scope=openid&redirect_uri=${redirectUri}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`;
+    const client = `client_id=${clientId}&client_secret=${clientSecret}`;
+    for (const bad of ['%00', '%ED%A0%80']) {
+      const gets = [
+        `/dev-idp/auth?client_id=${bad}`,
+        `${auth}&state=${bad}&nonce=${bad}`,
+        `${auth}&request=${bad}`,
+        `/dev-idp/interaction/${bad}`,
+        `/dev-idp/auth/${bad}`,
+        `/dev-idp/session/end?client_id=${bad}`,
+      ];
+      const posts: [string, string][] = [
+        [
+          '/dev-idp/token',
+          `grant_type=authorization_code&code=${bad}&${client}&code_verifier=x&redirect_uri=${redirectUri}`,
+        ],
+        ['/dev-idp/token', `grant_type=authorization_code&code=a&client_id=${bad}&client_secret=x`],
+        ['/dev-idp/token', `grant_type=refresh_token&refresh_token=${bad}&${client}`],
+        ['/dev-idp/me', `access_token=${bad}`],
+        [`/dev-idp/interaction/${bad}`, `national_id=${bad}`],
+        ['/dev-idp/session/end/confirm', `xsrf=${bad}&logout=yes`],
+      ];
+      for (const path of gets) {
+        const res = await fetch(`${server.baseUrl}${path}`, { redirect: 'manual' });
+        expect(res.status, `GET ${path.slice(0, 120)}`).toBeLessThan(500);
+      }
+      for (const [path, body] of posts) {
+        const res = await fetch(`${server.baseUrl}${path}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+        expect(res.status, `POST ${path} ${body.slice(0, 120)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `POST ${path} ${body.slice(0, 120)}`).toBeLessThan(500);
+      }
+    }
+  });
+
   it('lets only individuals prove an identity', async () => {
     const res = await suite.post('/api/v1/auth/register/individual', {
       json: registrationBody(),
@@ -247,6 +291,68 @@ describe('the development identity provider', () => {
     await expect(
       createDevIdentityProvider({ config, keys: { pepper: Buffer.alloc(32) } } as never),
     ).rejects.toThrow(/production/);
+  });
+
+  it('runs only where it is clearly development: a local PUBLIC_URL or the named opt-in', () => {
+    const deployed = {
+      DATA_DIR: testConfig().dataDir,
+      JWT_SECRET: 'deployed-jwt-secret-0123456789abcdef012345',
+      TOKEN_PEPPER: 'deployed-pepper-0123456789abcdef0123456789',
+    };
+    for (const NODE_ENV of ['prod', 'Production', 'staging', 'development', '', 'test']) {
+      for (const PUBLIC_URL of [
+        'https://tanqin.example',
+        'http://tanqin.lan:3000',
+        'http://10.0.0.5',
+        'http://0.0.0.0:3000',
+        'http://localhost.evil.example',
+        'http://127.0.0.1.nip.io',
+      ]) {
+        expect(() => loadConfig({ ...deployed, NODE_ENV, PUBLIC_URL }), PUBLIC_URL).toThrow(
+          /IDENTITY_ISSUER is not set .* IDENTITY_DEVELOPMENT_PROVIDER=true/,
+        );
+      }
+    }
+    for (const PUBLIC_URL of [
+      'http://localhost:3000',
+      'http://app.localhost',
+      'http://127.0.0.1:8080',
+      'http://127.1.2.3',
+      'http://[::1]:3000',
+    ]) {
+      expect(loadConfig({ ...deployed, PUBLIC_URL }).identity.development, PUBLIC_URL).toBe(true);
+    }
+    const chosen = { ...deployed, PUBLIC_URL: 'https://staging.tanqin.example' };
+    expect(
+      loadConfig({ ...chosen, IDENTITY_DEVELOPMENT_PROVIDER: 'true' }).identity.development,
+    ).toBe(true);
+    expect(() => loadConfig({ ...chosen, IDENTITY_DEVELOPMENT_PROVIDER: 'yes' })).toThrow(
+      /IDENTITY_DEVELOPMENT_PROVIDER must be true or false/,
+    );
+    expect(() =>
+      loadConfig({ ...chosen, NODE_ENV: 'production', IDENTITY_DEVELOPMENT_PROVIDER: 'true' }),
+    ).toThrow(/must be set in production/);
+  });
+
+  it('keeps a server with a public address and no issuer from starting at all', async () => {
+    const server = spawnServer({
+      PORT: String(await freePort()),
+      NODE_ENV: 'Production',
+      PUBLIC_URL: 'https://tanqin.example',
+      DATA_DIR: testConfig().dataDir,
+      JWT_SECRET: 'deployed-jwt-secret-0123456789abcdef012345',
+      TOKEN_PEPPER: 'deployed-pepper-0123456789abcdef0123456789',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    });
+    const served = await server.ready().then(
+      () => true,
+      () => false,
+    );
+    await server.stop();
+    expect(served).toBe(false);
+    expect(await server.exited).not.toBe(0);
+    expect(server.output()).toContain('IDENTITY_ISSUER is not set');
   });
 
   it('is not served when a real issuer is configured', () => {

@@ -24,6 +24,12 @@ const OWNED_BY_GRANT = new Set([
 
 const LIVE = '(expires_at is null or expires_at > $3)';
 
+/**
+ * Ids, uids and codes arrive from requests. One the database cannot hold (a NUL byte: PostgreSQL
+ * text refuses it) names no record: it is not looked up, so the provider answers 4xx, not 500.
+ */
+const isStorable = (key: string) => !key.includes('\u0000');
+
 class DatabaseAdapter implements Adapter {
   private readonly db: Queryable;
   private readonly key: Buffer;
@@ -81,6 +87,7 @@ class DatabaseAdapter implements Adapter {
   }
 
   private async findWhere(condition: string, value: string) {
+    if (!isStorable(value)) return undefined;
     const [row] = await this.db.query<SealedRow>(
       `select id, sealed_payload, consumed from dev_identity_provider_records
        where model = $1 and ${condition} and ${LIVE}`,
@@ -91,6 +98,7 @@ class DatabaseAdapter implements Adapter {
 
   /** Marks a code used; a second redemption then finds it consumed (and revokes its grant). */
   async consume(id: string) {
+    if (!isStorable(id)) return;
     await this.db.query(
       `update dev_identity_provider_records
        set consumed = $3
@@ -100,6 +108,7 @@ class DatabaseAdapter implements Adapter {
   }
 
   async destroy(id: string) {
+    if (!isStorable(id)) return;
     await this.db.query('delete from dev_identity_provider_records where model = $1 and id = $2', [
       this.model,
       id,
@@ -107,6 +116,7 @@ class DatabaseAdapter implements Adapter {
   }
 
   async revokeByGrantId(grantId: string) {
+    if (!isStorable(grantId)) return;
     await this.db.query(
       'delete from dev_identity_provider_records where model = $1 and grant_id = $2',
       [this.model, grantId],
