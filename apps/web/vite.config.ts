@@ -88,7 +88,7 @@ export default defineConfig(({ mode }) =>
         server: {
           port: 5173,
           // /docs is a page of this app (it reads /v1/openapi.json), not an API path.
-          proxy: { '/api': apiTarget, '/v1': apiTarget },
+          proxy: { '/api': apiTarget, '/v1': apiTarget, '/.well-known': apiTarget },
         },
       },
 );

@@ -399,3 +399,74 @@ export async function verifiersOfKeySet(keySet: AuditKeySet): Promise<NoteVerifi
     }),
   );
 }
+
+/**
+ * A run of checkpoints an auditor kept, oldest first, with the consistency proofs between the
+ * sizes of neighbours (as GET /v1/audit/consistency answers them).
+ */
+export interface CheckpointRun {
+  checkpoints: string[];
+  consistency?: Array<{ from_size: number; to_size: number; proof: string[] }>;
+}
+
+/**
+ * Checks a run offline: every checkpoint signed by a published key, one origin, numbers rising,
+ * each one's "previous" line naming its predecessor's exact signed note when they are
+ * neighbours, sizes and times never going back, and each growth proven consistent (RFC 9162).
+ * Throws AuditProofError naming the first checkpoint that fails.
+ */
+export async function verifyCheckpointRun(
+  run: CheckpointRun,
+  verifiers: NoteVerifier[],
+): Promise<Checkpoint[]> {
+  if (!Array.isArray(run?.checkpoints) || run.checkpoints.length === 0) {
+    fail('the run has no checkpoints');
+  }
+  const opened: Checkpoint[] = [];
+  for (const [i, note] of run.checkpoints.entries()) {
+    const at = (message: string) => fail(`checkpoint ${i + 1} of the run: ${message}`);
+    let checkpoint: Checkpoint;
+    try {
+      checkpoint = await openCheckpoint(note, verifiers);
+    } catch (error) {
+      return at(error instanceof Error ? error.message : String(error));
+    }
+    const before = opened.at(-1);
+    if (before) {
+      if (checkpoint.origin !== before.origin) at('another origin than the one before it');
+      if (checkpoint.id <= before.id)
+        at(`number ${checkpoint.id} comes after ${before.id}: out of order`);
+      if (checkpoint.treeSize < before.treeSize) at('the tree shrank');
+      if (Date.parse(checkpoint.time) < Date.parse(before.time))
+        at('signed before the one before it');
+      if (checkpoint.id === before.id + 1) {
+        const expected = await noteHashOf(run.checkpoints[i - 1]!);
+        if (checkpoint.previous?.id !== before.id || checkpoint.previous.noteHash !== expected) {
+          at('its "previous" line does not name the checkpoint before it');
+        }
+      }
+      if (checkpoint.treeSize > before.treeSize) {
+        const proof = run.consistency?.find(
+          (p) => p.from_size === before.treeSize && p.to_size === checkpoint.treeSize,
+        );
+        if (!proof)
+          at(`no consistency proof from size ${before.treeSize} to ${checkpoint.treeSize}`);
+        try {
+          await verifyConsistency(
+            before.treeSize,
+            checkpoint.treeSize,
+            before.rootHash,
+            checkpoint.rootHash,
+            proof!.proof.map(fromBase64),
+          );
+        } catch (error) {
+          at(error instanceof Error ? error.message : String(error));
+        }
+      } else if (!bytesEqual(checkpoint.rootHash, before.rootHash)) {
+        at('the same size as the one before it with another root');
+      }
+    }
+    opened.push(checkpoint);
+  }
+  return opened;
+}

@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatCount, formatDateTime } from '../format.ts';
+import { ReceiptStatus } from './receipt-status.tsx';
 import { UsageTrail } from './usage-trail.tsx';
 
 const STATUS_TONES: Record<TokenStatus, BadgeTone> = {
@@ -119,6 +120,7 @@ export function CodeCard({
               : t('card.showTrail', { n: formatCount(code.trail.length) })}
           </Button>
           <div className="flex flex-wrap items-center gap-2">
+            <ReceiptStatus codeId={code.id} />
             {code.misuse_reported_at ? (
               <p className="flex items-center gap-1.5 text-xs font-medium text-red-800">
                 <ShieldAlert aria-hidden className="size-4 shrink-0" />

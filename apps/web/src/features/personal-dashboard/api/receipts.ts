@@ -1,0 +1,72 @@
+import {
+  AUDIT_KEYS_PATH,
+  type AuditKeySet,
+  type Receipt,
+  verifiersOfKeySet,
+  verifyReceiptEntry,
+} from '@tanqin/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** What the browser found when it checked a code's receipt against the published key. */
+export type ReceiptCheck =
+  | { state: 'verified'; receipt: Receipt; checkpointId: number }
+  | { state: 'pending'; receipt: Receipt }
+  | { state: 'failed'; receipt: Receipt };
+
+/** The published audit keys (no credentials), read once per page. */
+const useAuditKeys = () =>
+  useQuery({
+    queryKey: ['audit-keys'],
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }) => {
+      const response = await fetch(AUDIT_KEYS_PATH, { signal });
+      if (!response.ok) throw new Error(`${AUDIT_KEYS_PATH} answered ${response.status}`);
+      return verifiersOfKeySet((await response.json()) as AuditKeySet);
+    },
+  });
+
+/**
+ * GET /api/v1/me/codes/:id/receipt, each entry checked here, in the browser (WebCrypto Ed25519
+ * and SHA-256, the shared verifier): "verified" only if every entry's proof leads to a
+ * checkpoint signed by a published key. Entries still pending are asked for again later.
+ */
+export function useReceiptCheck(codeId: string) {
+  const keys = useAuditKeys();
+  return useQuery({
+    queryKey: ['me', 'receipts', codeId],
+    enabled: keys.isSuccess,
+    staleTime: 60_000,
+    retry: false,
+    queryFn: async ({ signal }): Promise<ReceiptCheck> => {
+      const receipt = await apiRequest<Receipt>(
+        `/api/v1/me/codes/${encodeURIComponent(codeId)}/receipt`,
+        { side: 'individual', signal },
+      );
+      if (receipt.entries.length === 0) return { state: 'pending', receipt };
+      try {
+        const checked = await Promise.all(
+          receipt.entries.map((entry) => verifyReceiptEntry(entry, keys.data ?? [], codeId)),
+        );
+        const checkpointId = Math.max(...checked.map((entry) => entry.checkpoint.id));
+        return { state: 'verified', receipt, checkpointId };
+      } catch {
+        return { state: 'failed', receipt };
+      }
+    },
+    refetchInterval: (query) => (query.state.data?.receipt.pending.length ? 60_000 : false),
+  });
+}
+
+/** Saves the receipt as `tanqin-receipt-<code id>.json`, for `npm run audit:verify -- --receipt`. */
+export function saveReceipt(receipt: Receipt) {
+  const text = `${JSON.stringify(receipt, null, 2)}\n`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `tanqin-receipt-${receipt.token_id}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
