@@ -61,6 +61,28 @@ describe.each(databaseKinds)('a person locks their national id on %s', (kind) =>
     expect((await issueFor(bank, nationalId())).status).toBe(201);
     const anonymous = await bank.call('POST', '/v1/tokens/generate', { data: { a: 'b' } });
     expect(anonymous.status).toBe(201);
+
+    // A misspelt subject is refused, not taken for a code without one (which the lock ignores).
+    for (const subject of [
+      { nationalId: person.nationalId },
+      { national_id: person.nationalId, nationalId: person.nationalId },
+      { NATIONAL_ID: person.nationalId },
+    ]) {
+      const misspelt = await bank.call('POST', '/v1/tokens/generate', {
+        data: { a: 'b' },
+        subject,
+      });
+      expect(misspelt.status, JSON.stringify(subject)).toBe(400);
+      expect(misspelt.body).toMatchObject({
+        code: 'validation_failed',
+        errors: [expect.objectContaining({ path: 'subject' })],
+      });
+    }
+    const issued = await suite.server.db.query<{ issued: number }>(
+      'select count(*)::int as issued from tokens where organization_id = $1',
+      [bank.organization.id],
+    );
+    expect(issued).toEqual([{ issued: 3 }]);
   });
 
   it('unlocks only with the password, and the 2FA code when it is on', async () => {

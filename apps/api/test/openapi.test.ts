@@ -223,6 +223,8 @@ describe.each(databaseKinds)('the OpenAPI document on %s', (kind) => {
       { data: { a: 1 }, audience: '' },
       { data: { a: 1 }, subject: { national_id: '1012345678', user_id: 'u1' } },
       { data: { a: 1 }, subject: { national_id: '101234567' } },
+      { data: { a: 1 }, subject: { nationalId: '1012345678' } },
+      { data: { a: 1 }, subject: {} },
       { data: { a: 1 }, unknown_field: 'ignored' },
       { data: 'not an object' },
       {},

@@ -107,8 +107,10 @@ export const generateTokenSchema = z
           'The client_id of the organisation that may verify the code; default: the issuer. ' +
           'Not a registered client_id: 400 invalid_audience.',
       }),
+    // Strict: a misspelt key ('nationalId') would otherwise be dropped, leaving a code with no
+    // subject and so outside the identity lock.
     subject: z
-      .object({
+      .strictObject({
         national_id: text()
           .regex(/^\d{10}$/, 'national_id is 10 digits')
           .optional(),
@@ -118,7 +120,7 @@ export const generateTokenSchema = z
       .meta({
         description:
           'Who the code is for: national_id (stored only as a keyed hash, so the individual can ' +
-          'see its use) and/or your own user_id',
+          'see its use) and/or your own user_id. Any other field: 400 validation_failed.',
       }),
   })
   .meta({
