@@ -7,6 +7,7 @@ import {
 } from '@tanqin/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { saveTextFile } from '../../../lib/save-file.ts';
 
 /** What the browser found when it checked a code's receipt against the published key. */
 export type ReceiptCheck =
@@ -60,13 +61,9 @@ export function useReceiptCheck(codeId: string) {
 
 /** Saves the receipt as `tanqin-receipt-<code id>.json`, for `npm run audit:verify -- --receipt`. */
 export function saveReceipt(receipt: Receipt) {
-  const text = `${JSON.stringify(receipt, null, 2)}\n`;
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `tanqin-receipt-${receipt.token_id}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveTextFile(
+    `${JSON.stringify(receipt, null, 2)}\n`,
+    `tanqin-receipt-${receipt.token_id}.json`,
+    'application/json',
+  );
 }
