@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { auditLogOrigin } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { type NoteSigner, parseNoteSigner, signNote } from '../../lib/note-signer.ts';
+import type { AuditRow } from './audit.service.ts';
 import { appendLeafHashes, consistencyProof, leafHashOf, rootHash } from './audit-tree.ts';
 
 /*
@@ -18,19 +19,8 @@ const ROWS_PER_PASS = 2_000;
 /** Passes per run: a run appends at most this many times ROWS_PER_PASS; the next run goes on. */
 const MAX_PASSES = 50;
 
-export interface AuditLogRow {
-  organization_id: string;
-  shard: number;
-  seq: number | string;
-  token_id: string;
-  action: string;
-  actor_organization_id: string | null;
-  actor: string | null;
-  fields: string[];
-  reason: string | null;
-  created_at: Date;
-  hash: string;
-}
+/** An audit row as the tree reads it (its previous hash is not part of the leaf). */
+export type AuditLogRow = Omit<AuditRow, 'prev_hash'>;
 
 export const AUDIT_ROW_COLUMNS = `a.organization_id, a.shard, a.seq, a.token_id, a.action,
   a.actor_organization_id, a.actor, a.fields, a.reason, a.created_at, a.hash`;

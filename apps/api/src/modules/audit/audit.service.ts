@@ -18,7 +18,7 @@ export interface AuditEntry {
   createdAt: Date;
 }
 
-interface AuditRow {
+export interface AuditRow {
   organization_id: string;
   shard: number;
   seq: number;

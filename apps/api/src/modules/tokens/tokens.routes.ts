@@ -42,6 +42,31 @@ function withSubjectLocked<T extends Record<string, unknown>>(responses: T): T {
   return responses;
 }
 
+/** The refusals of a read of one code by its issuer or audience (status, receipt). */
+function readerProblems() {
+  return {
+    ...v1Problems(
+      {
+        summary: 'The token_id is not acceptable',
+        codes: {
+          validation_failed: 'token_id is over 64 characters',
+          bad_request: `token_id is not valid percent-encoding (${BEFORE_AUTHENTICATION})`,
+        },
+        rateLimit: 'sometimes',
+      },
+      {
+        summary: 'No such code for the caller',
+        codes: {
+          token_not_found: 'unknown, or neither issued by nor addressed to the caller',
+        },
+        rateLimit: 'always',
+      },
+    ),
+    ...pipelineProblems(),
+    ...pathProblems(),
+  };
+}
+
 export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
   // The pipeline admits the call before its body or path is validated (ARCHITECTURE.md 5).
   const admitted = (...anyOf: Scope[]) =>
@@ -151,25 +176,7 @@ export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }
         params: tokenIdParamsSchema,
         response: {
           200: billedSuccess(tokenStatusResponseSchema, 'The status. Billed.'),
-          ...v1Problems(
-            {
-              summary: 'The token_id is not acceptable',
-              codes: {
-                validation_failed: 'token_id is over 64 characters',
-                bad_request: `token_id is not valid percent-encoding (${BEFORE_AUTHENTICATION})`,
-              },
-              rateLimit: 'sometimes',
-            },
-            {
-              summary: 'No such code for the caller',
-              codes: {
-                token_not_found: 'unknown, or neither issued by nor addressed to the caller',
-              },
-              rateLimit: 'always',
-            },
-          ),
-          ...pipelineProblems(),
-          ...pathProblems(),
+          ...readerProblems(),
         },
       },
       preValidation: reader.check,
@@ -203,25 +210,7 @@ export async function tokenRoutes(app: ContractApp, { ctx }: { ctx: AppContext }
               schema: { type: 'integer', minimum: 1 },
             },
           }),
-          ...v1Problems(
-            {
-              summary: 'The token_id is not acceptable',
-              codes: {
-                validation_failed: 'token_id is over 64 characters',
-                bad_request: `token_id is not valid percent-encoding (${BEFORE_AUTHENTICATION})`,
-              },
-              rateLimit: 'sometimes',
-            },
-            {
-              summary: 'No such code for the caller',
-              codes: {
-                token_not_found: 'unknown, or neither issued by nor addressed to the caller',
-              },
-              rateLimit: 'always',
-            },
-          ),
-          ...pipelineProblems(),
-          ...pathProblems(),
+          ...readerProblems(),
         },
       },
       preValidation: reader.check,
