@@ -20,6 +20,8 @@ function variants(code: string): string[] {
     compact,
     ` ${code.replaceAll('-', ' ')} `,
     code.replace(/1/g, 'l').replace(/0/g, 'o'),
+    `\u200f\u2067${code.replaceAll('-', '\u200e-\u0640')}\u2069\ufeff`,
+    code.replaceAll('-', '\u200b\u2013\u202b'),
     code.replace(/[0-9]/g, (digit) => String.fromCharCode(0x0660 + Number(digit))),
     code.replace(/[0-9]/g, (digit) => String.fromCharCode(0x06f0 + Number(digit))),
     ...[0, 7, 16].map((index) =>
@@ -45,6 +47,7 @@ describe('isWellFormedToken', () => {
     expect(isWellFormedToken('0000-0000-0000-0000-0')).toBe(true);
     expect(isWellFormedToken('7KQ4-M2XD-9HTV-CW3R-E')).toBe(true);
     expect(isWellFormedToken('7KQ4-M2XD-9HTV-CW3R-F')).toBe(false);
+    expect(isWellFormedToken('\u200f\u20667KQ4-M2XD\u0640-9HTV-CW3R-E\u2069\u200e')).toBe(true);
     expect(isWellFormedToken('')).toBe(false);
     expect(isWellFormedToken('not a code')).toBe(false);
   });

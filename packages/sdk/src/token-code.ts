@@ -1,7 +1,8 @@
 /**
  * The code's check character, checked before any request: a mistyped code costs no round trip.
- * This mirrors the server's normalisation exactly (any case, spaces and dashes ignored,
- * Arabic-Indic digits, Crockford look-alikes I/L -> 1 and O -> 0, Luhn mod 32), so the SDK never
+ * This mirrors the server's normalisation exactly (any case; whitespace, dashes, invisible
+ * format characters such as direction marks and tatweel ignored; Arabic-Indic digits; Crockford
+ * look-alikes I/L -> 1 and O -> 0; Luhn mod 32), so the SDK never
  * refuses a code the server would accept; `token-code.test.ts` checks it against the server's
  * own implementation.
  */
@@ -9,6 +10,8 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const CODE_LENGTH = 17;
 const ARABIC_INDIC_ZERO = 0x0660;
 const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
+/** Whitespace, dashes, Unicode Cf (direction marks, isolates, zero-width characters, BOM), tatweel. */
+const IGNORED = /[\s\p{Cf}\u0640\-\u2010-\u2015\u2212]/u;
 
 function normalize(input: string): string | undefined {
   let out = '';
@@ -18,7 +21,7 @@ function normalize(input: string): string | undefined {
       out += String(point - ARABIC_INDIC_ZERO);
     } else if (point >= EXTENDED_ARABIC_INDIC_ZERO && point <= EXTENDED_ARABIC_INDIC_ZERO + 9) {
       out += String(point - EXTENDED_ARABIC_INDIC_ZERO);
-    } else if (char !== ' ' && char !== '-' && char !== '\u00a0') {
+    } else if (!IGNORED.test(char)) {
       out += char.toUpperCase().replace(/[IL]/, '1').replace('O', '0');
     }
     if (out.length > CODE_LENGTH) return undefined;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CODE_ALPHABET,
   checkCharacter,
+  codeCharacters,
   formatCode,
   hasValidCheckCharacter,
   normalizeCode,
@@ -25,6 +26,36 @@ describe('one-time code format', () => {
     );
     expect(parseCode(arabic)).toBe(code);
     expect(normalizeCode('IIII-LLLL-OOOO-oooo-1')).toBe('11111111000000001');
+  });
+
+  it('ignores invisible format characters, tatweel and any whitespace or dash', () => {
+    const marks = [
+      '\u200e',
+      '\u200f',
+      '\u061c',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\ufeff',
+      '\u0640',
+      '\t',
+      '\u2009',
+      '\u2013',
+      '\u2212',
+    ];
+    for (const mark of marks) {
+      expect(parseCode([...formatCode(code)].join(mark)), JSON.stringify(mark)).toBe(code);
+    }
+    expect(codeCharacters('\u200fab\u200ecd', 3)).toBe('ABC');
   });
 
   it('catches every single-character typo with the check character', () => {

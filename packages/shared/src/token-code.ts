@@ -27,24 +27,39 @@ export function checkCharacter(body: string): string {
 }
 
 /**
- * Normalises what a person typed: any case, spaces and dashes ignored, Arabic-Indic digits
- * accepted, and Crockford's look-alikes (I, L -> 1; O -> 0). Returns the 17 characters,
- * or undefined when they are not 17 characters of the alphabet.
+ * What a code's reader ignores: whitespace, dashes of any kind, every invisible format character
+ * (Unicode Cf: the direction marks, isolates, embeddings and overrides an Arabic chat wraps
+ * around pasted Latin text, zero-width joiners and spaces, the byte-order mark) and tatweel,
+ * which stretches Arabic letters and carries no meaning.
  */
-export function normalizeCode(input: string): string | undefined {
+const IGNORED_IN_CODES = /[\s\p{Cf}\u0640\-\u2010-\u2015\u2212]/u;
+
+/**
+ * What a person typed or pasted, as the code's own characters: ignored characters dropped,
+ * Arabic-Indic digits to 0-9, any case to upper case, Crockford's look-alikes (I, L -> 1; O -> 0).
+ * Characters outside the alphabet are kept, so callers can tell a wrong character from a short code.
+ * Stops after `limit` characters. The one normaliser of codes: the API, the web app and (mirrored,
+ * as it stands alone) the SDK read a code this way.
+ */
+export function codeCharacters(input: string, limit = Number.POSITIVE_INFINITY): string {
   let out = '';
   for (const char of input) {
+    if (out.length >= limit) break;
     const code = char.codePointAt(0)!;
     if (code >= ARABIC_INDIC_ZERO && code <= ARABIC_INDIC_ZERO + 9) {
       out += String(code - ARABIC_INDIC_ZERO);
     } else if (code >= EXTENDED_ARABIC_INDIC_ZERO && code <= EXTENDED_ARABIC_INDIC_ZERO + 9) {
       out += String(code - EXTENDED_ARABIC_INDIC_ZERO);
-    } else if (char === ' ' || char === '-' || char === '\u00a0') {
-    } else {
+    } else if (!IGNORED_IN_CODES.test(char)) {
       out += char.toUpperCase().replace(/[IL]/, '1').replace('O', '0');
     }
-    if (out.length > CODE_LENGTH) return undefined;
   }
+  return out;
+}
+
+/** The 17 characters of a typed code, or undefined when they are not 17 characters of the alphabet. */
+export function normalizeCode(input: string): string | undefined {
+  const out = codeCharacters(input, CODE_LENGTH + 1);
   if (out.length !== CODE_LENGTH) return undefined;
   for (const char of out) if (!CODE_ALPHABET.includes(char)) return undefined;
   return out;

@@ -137,7 +137,8 @@ export const verifyTokenSchema = z
       .max(100)
       .meta({
         description:
-          'The code as the individual gave it: case, spaces and dashes do not matter, and ' +
+          'The code as the individual gave it: case, whitespace, dashes, invisible format ' +
+          'characters (direction marks, zero-width characters) and tatweel do not matter, and ' +
           'Arabic-Indic digits are accepted. A wrong check character answers 400 token_malformed.',
       }),
   })

@@ -22,6 +22,13 @@ describe('the code input', () => {
     expect(codeInputProblem(toArabicIndic(VALID.toLowerCase()))).toBeUndefined();
   });
 
+  it('ignores the invisible marks and tatweel a code pasted from an Arabic chat carries', () => {
+    const pasted = `\u200f\u2067${VALID.slice(0, 4)}\u200e-\u202b${VALID.slice(4, 8)}\u202c\u200d-${VALID.slice(8, 12)}\u0640\u200b-\u2066${VALID.slice(12)}\u2069\u2069\ufeff\u061c\u202e`;
+    expect(formatCodeInput(pasted)).toBe(`ABCD-2345-EFGH-6789-${VALID.at(-1)}`);
+    expect(codeInputProblem(pasted)).toBeUndefined();
+    expect(formatCodeInput('\u200fAB\u200fC')).toBe('ABC');
+  });
+
   it('catches a mistyped check character, an unfinished code and foreign characters', () => {
     const wrongCheck = `${BODY}${checkCharacter(BODY) === '0' ? '1' : '0'}`;
     expect(codeInputProblem(wrongCheck)).toBe('mistyped');

@@ -1,28 +1,17 @@
-import { CODE_ALPHABET, CODE_LENGTH, hasValidCheckCharacter } from '@tanqin/shared';
-
-const ARABIC_INDIC_ZERO = 0x0660;
-const EXTENDED_ARABIC_INDIC_ZERO = 0x06f0;
-const SEPARATORS = /[\s\-\u2010-\u2015\u2212]/u;
+import {
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  hasValidCheckCharacter,
+  codeCharacters as sharedCodeCharacters,
+} from '@tanqin/shared';
 
 /**
- * What a person typed, as the code's own characters: Arabic-Indic digits to 0-9, any case to
- * upper case, spaces and dashes dropped, Crockford's look-alikes (I, L -> 1; O -> 0) mapped as
- * the server does. Stops at the code's length, so extra typing is ignored.
+ * What a person typed or pasted, as the code's own characters, read as the server reads them
+ * (the shared normaliser: invisible marks, tatweel, spaces and dashes dropped, Arabic-Indic
+ * digits, look-alikes). Stops at the code's length, so extra typing is ignored.
  */
 export function codeCharacters(input: string): string {
-  let out = '';
-  for (const char of input) {
-    if (out.length === CODE_LENGTH) break;
-    const point = char.codePointAt(0)!;
-    if (point >= ARABIC_INDIC_ZERO && point <= ARABIC_INDIC_ZERO + 9) {
-      out += String(point - ARABIC_INDIC_ZERO);
-    } else if (point >= EXTENDED_ARABIC_INDIC_ZERO && point <= EXTENDED_ARABIC_INDIC_ZERO + 9) {
-      out += String(point - EXTENDED_ARABIC_INDIC_ZERO);
-    } else if (!SEPARATORS.test(char)) {
-      out += char.toUpperCase().replace(/[IL]/, '1').replace('O', '0');
-    }
-  }
-  return out;
+  return sharedCodeCharacters(input, CODE_LENGTH);
 }
 
 /** The characters grouped as shown on the code: XXXX-XXXX-XXXX-XXXX-C. */
