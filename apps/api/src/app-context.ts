@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock.ts';
 import { deriveKey } from './lib/crypto.ts';
 import type { InvalidationBus } from './lib/invalidation/invalidation-bus.ts';
 import type { JobRunner } from './lib/jobs.ts';
+import { type JwtKeys, jwtKeys, type KeyRing, keyRing } from './lib/key-ring.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import type { SmsSender } from './lib/sms/index.ts';
@@ -34,28 +35,47 @@ export interface AppContext {
   sms?: SmsSender;
   /** DNS and HTTPS for webhooks; tests swap it for a local receiver (the address checks stay). */
   webhookNetwork?: WebhookNetwork;
+  /** Keys from JWT_SECRET and TOKEN_PEPPER, each with its previous versions (lib/key-ring.ts). */
   keys: {
-    jwt: Uint8Array;
-    /** HMAC key for lookups of secrets (codes, API secrets, refresh tokens, national ids). */
+    jwt: JwtKeys;
+    /** Current HMAC key for lookups of secrets (codes, API secrets, refresh tokens...): new rows. */
     pepper: Buffer;
-    /** AES key for the organisations' client secrets. */
-    clientSecret: Buffer;
-    /** AES key for the webhook signing secrets of notification preferences. */
-    webhookSecret: Buffer;
-    /** AES key for the users' TOTP secrets (two-step sign-in). */
-    twoFactorSecret: Buffer;
-    /** HMAC key of the device cookies (browsers an account signed in from). */
-    deviceCookie: Buffer;
+    /** Every lookup key, current first: what a lookup matches (`lookupHashes`). */
+    peppers: Buffer[];
+    /** HMAC key of national-id hashes: the oldest pepper's, as they join tables and never rotate. */
+    nationalId: Buffer;
+    /** AES keys for the organisations' client secrets. */
+    clientSecret: KeyRing;
+    /** AES keys for the webhook signing secrets of notification preferences. */
+    webhookSecret: KeyRing;
+    /** AES keys for the users' TOTP secrets (two-step sign-in). */
+    twoFactorSecret: KeyRing;
+    /** AES keys for the development identity provider's records and signing key. */
+    devIdentity: KeyRing;
+    /** AES keys for individuals' documents (files and names). */
+    documents: KeyRing;
+    /** HMAC keys of the device cookies (browsers an account signed in from), current first. */
+    deviceCookie: Buffer[];
   };
 }
 
 export function deriveAppKeys(config: Config): AppContext['keys'] {
+  const peppers = [config.tokenPepper, ...config.tokenPeppersPrevious];
+  const ring = (purpose: string) => keyRing(peppers, purpose);
+  const lookup = peppers.map((pepper) => deriveKey(pepper, 'tanqin/lookup-hmac'));
   return {
-    jwt: new TextEncoder().encode(config.jwtSecret),
-    pepper: deriveKey(config.tokenPepper, 'tanqin/lookup-hmac'),
-    clientSecret: deriveKey(config.tokenPepper, 'tanqin/client-secret-encryption'),
-    webhookSecret: deriveKey(config.tokenPepper, 'tanqin/webhook-secret-encryption'),
-    twoFactorSecret: deriveKey(config.tokenPepper, 'tanqin/totp-secret-encryption'),
-    deviceCookie: deriveKey(config.tokenPepper, 'tanqin/device-cookie'),
+    jwt: jwtKeys([config.jwtSecret, ...config.jwtSecretsPrevious]),
+    pepper: lookup[0]!,
+    peppers: lookup,
+    nationalId: lookup.at(-1)!,
+    clientSecret: ring('tanqin/client-secret-encryption'),
+    webhookSecret: ring('tanqin/webhook-secret-encryption'),
+    twoFactorSecret: ring('tanqin/totp-secret-encryption'),
+    // Derived from the lookup key, as before versions (rows sealed then still open).
+    devIdentity: keyRing(peppers, 'dev-identity-provider-records', (pepper) =>
+      deriveKey(pepper, 'tanqin/lookup-hmac'),
+    ),
+    documents: ring('tanqin/document-encryption'),
+    deviceCookie: peppers.map((pepper) => deriveKey(pepper, 'tanqin/device-cookie')),
   };
 }

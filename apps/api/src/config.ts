@@ -31,7 +31,14 @@ export interface Config {
    */
   usageLogDays: number;
   jwtSecret: string;
+  /** Earlier JWT secrets still accepted until their tokens expire (JWT_SECRET_PREVIOUS, newest first). */
+  jwtSecretsPrevious: string[];
   tokenPepper: string;
+  /**
+   * Earlier peppers (TOKEN_PEPPER_PREVIOUS, newest first): what they sealed still opens and what
+   * they hashed is still found. The last one keys the national-id hashes (docs/operations/secrets.md).
+   */
+  tokenPeppersPrevious: string[];
   isProduction: boolean;
   /** API requests worked on at once before more are shed with 503 (MAX_CONCURRENT_REQUESTS; 0 = off; unset = per database). */
   maxConcurrentRequests: number | undefined;
@@ -171,6 +178,16 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     throw new Error('TRUST_PROXY must be true, false, a hop count or a list of IPs / CIDR ranges');
   }
   return entries;
+}
+
+/** A comma-separated list of earlier secrets (newest first); none when unset. */
+function previousSecrets(env: Env, name: string, current: string): string[] {
+  const list = (env[name] ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (list.includes(current)) throw new Error(`${name} must not list the current secret`);
+  return list;
 }
 
 function retentionDays(env: Env, name: string, fallback: number): number {
@@ -317,6 +334,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     ...secrets,
+    jwtSecretsPrevious: previousSecrets(env, 'JWT_SECRET_PREVIOUS', secrets.jwtSecret),
+    tokenPeppersPrevious: previousSecrets(env, 'TOKEN_PEPPER_PREVIOUS', secrets.tokenPepper),
     identity,
     auditSigningKey: loadOrCreateAuditSigningKey(dataDir, env, isProduction, publicUrl),
     auditCheckpointSeconds,

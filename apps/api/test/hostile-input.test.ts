@@ -188,7 +188,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
         .setIssuedAt()
         .setExpirationTime('5m');
       if (subject !== undefined) jwt.setSubject(subject);
-      return jwt.sign(server.ctx.keys.jwt);
+      return jwt.sign(server.ctx.keys.jwt.current);
     };
     const userId = '00000000-0000-4000-8000-000000000000';
     for (const claims of [{}, { sid: 'not-a-uuid' }, { sid: 42 }, { sid: NUL }]) {

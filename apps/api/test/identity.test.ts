@@ -180,7 +180,7 @@ describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (
   });
 
   it("keeps the provider's state in the database: expiry, used codes, a grant's revocation", async () => {
-    const store = databaseAdapter(suite.server.db, suite.server.ctx.keys.pepper);
+    const store = databaseAdapter(suite.server.db, suite.server.ctx.keys.devIdentity);
     const [interactions, codes, sessions] = ['Interaction', 'AuthorizationCode', 'Session'].map(
       store,
     );

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { securityEventWebhookSchema } from '@tanqin/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
-import { decrypt } from '../src/lib/crypto.ts';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '../src/lib/due-deliveries.ts';
+import { unseal } from '../src/lib/key-ring.ts';
 import { outboxPath } from '../src/lib/mail/index.ts';
 import {
   deliverDueNotifications,
@@ -140,7 +140,7 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     );
     expect(row!.secret_encrypted).not.toContain(secret.slice(6));
     expect(
-      decrypt(
+      unseal(
         server.ctx.keys.webhookSecret,
         row!.secret_encrypted,
         hook.body.notification_preference.id,

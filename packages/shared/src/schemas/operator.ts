@@ -24,3 +24,8 @@ export const auditChainReportSchema = z.discriminatedUnion('status', [
     }),
   }),
 ]);
+
+/** POST /api/v1/operator/secrets/reseal: values moved to the current TOKEN_PEPPER, per kind. */
+export const secretsResealResultSchema = z.object({
+  resealed: z.record(z.string(), z.number().int()),
+});

@@ -77,16 +77,19 @@ export function matchApiSecret(
   key: ApiKeyCredential,
   secret: string,
 ): { secretVersion: number; validUntil: Date | null } | undefined {
-  const hash = hashApiSecret(ctx, secret);
-  if (constantTimeEqual(hash, key.secret_hash)) {
-    return { secretVersion: key.secret_version, validUntil: null };
-  }
-  if (
-    key.previous_secret_hash &&
-    isPreviousSecretValid(ctx, key) &&
-    constantTimeEqual(hash, key.previous_secret_hash)
-  ) {
-    return { secretVersion: key.secret_version - 1, validUntil: key.previous_secret_expires_at };
+  // One pass with one pepper; a secret hashed before a TOKEN_PEPPER rotation matches a later one.
+  for (const pepper of ctx.keys.peppers) {
+    const hash = hmacSha256(pepper, secret);
+    if (constantTimeEqual(hash, key.secret_hash)) {
+      return { secretVersion: key.secret_version, validUntil: null };
+    }
+    if (
+      key.previous_secret_hash &&
+      isPreviousSecretValid(ctx, key) &&
+      constantTimeEqual(hash, key.previous_secret_hash)
+    ) {
+      return { secretVersion: key.secret_version - 1, validUntil: key.previous_secret_expires_at };
+    }
   }
   return undefined;
 }

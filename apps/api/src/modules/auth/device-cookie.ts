@@ -21,14 +21,18 @@ const DEVICE_COOKIE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 type Account = { id: string; kind: Principal['kind'] };
 export type Cookies = Record<string, string | undefined>;
 
-const signature = (ctx: AppContext, userId: string, deviceId: string) =>
-  hmacSha256(ctx.keys.deviceCookie, `${userId}.${deviceId}`);
+const signature = (key: Buffer, userId: string, deviceId: string) =>
+  hmacSha256(key, `${userId}.${deviceId}`);
 
 /** The id of the browser's device cookie if it is genuine and names this account. */
 export function trustedDeviceOf(ctx: AppContext, cookies: Cookies, account: Account) {
   const [userId, deviceId, mac, ...rest] = (cookies[DEVICE_COOKIES[account.kind]] ?? '').split('.');
   if (rest.length > 0 || userId !== account.id || !deviceId || !mac) return undefined;
-  return constantTimeEqual(mac, signature(ctx, userId, deviceId)) ? deviceId : undefined;
+  // Signed under the current pepper's key, or a previous one's (a cookie from before a rotation).
+  const genuine = ctx.keys.deviceCookie.some((key) =>
+    constantTimeEqual(mac, signature(key, userId, deviceId)),
+  );
+  return genuine ? deviceId : undefined;
 }
 
 /**
@@ -57,7 +61,7 @@ export function setDeviceCookie(ctx: AppContext, reply: FastifyReply, account: A
   const deviceId = randomUUID();
   reply.setCookie(
     DEVICE_COOKIES[account.kind],
-    `${account.id}.${deviceId}.${signature(ctx, account.id, deviceId)}`,
+    `${account.id}.${deviceId}.${signature(ctx.keys.deviceCookie[0]!, account.id, deviceId)}`,
     {
       httpOnly: true,
       sameSite: 'strict',

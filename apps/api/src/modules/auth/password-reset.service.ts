@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
+import { lookupHashes } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
 import { mailOf } from '../../lib/send-message.ts';
@@ -77,8 +78,8 @@ export async function isResetTokenValid(ctx: AppContext, token: string): Promise
   if (!hasValidChecksum(RESET_PREFIX, token)) return false;
   const [row] = await ctx.db.query(
     `select 1 from password_reset_tokens
-      where token_hash = $1 and used_at is null and expires_at > $2`,
-    [hmacSha256(ctx.keys.pepper, token), ctx.clock.now()],
+      where token_hash = any($1::text[]) and used_at is null and expires_at > $2`,
+    [lookupHashes(ctx.keys.peppers, token), ctx.clock.now()],
   );
   return row !== undefined;
 }
@@ -95,13 +96,13 @@ export async function resetPassword(
   if (!hasValidChecksum(RESET_PREFIX, input.token)) throw resetTokenInvalid();
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
-  const tokenHash = hmacSha256(ctx.keys.pepper, input.token);
+  const tokenHashes = lookupHashes(ctx.keys.peppers, input.token);
   const email = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.query<{ user_id: string }>(
       `update password_reset_tokens set used_at = $2
-        where token_hash = $1 and used_at is null and expires_at > $2
+        where token_hash = any($1::text[]) and used_at is null and expires_at > $2
         returning user_id`,
-      [tokenHash, now],
+      [tokenHashes, now],
     );
     if (!row) throw resetTokenInvalid();
     const [user] = await tx.query<{ email: string }>(

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
+import { jwtHeader, lookupHashes, verifyJwt } from '../../lib/key-ring.ts';
 import { generateSecret, hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -28,12 +29,12 @@ export interface IssuedSession {
 async function signAccessToken(ctx: AppContext, principal: Principal) {
   const now = Math.floor(ctx.clock.now().getTime() / 1000);
   return new SignJWT({ sid: principal.sessionId, kind: principal.kind })
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader(jwtHeader(ctx.keys.jwt))
     .setSubject(principal.userId)
     .setIssuedAt(now)
     .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
     .setAudience('tanqin-dashboard')
-    .sign(ctx.keys.jwt);
+    .sign(ctx.keys.jwt.current);
 }
 
 async function issueRefreshToken(
@@ -101,7 +102,8 @@ const sessionExpired = () => new AppError('session_expired');
 export async function rotateRefreshToken(ctx: AppContext, refreshToken: string | undefined) {
   if (!hasValidChecksum(SECRET_PREFIX.refreshToken, refreshToken)) throw sessionExpired();
   const now = ctx.clock.now();
-  const tokenHash = hmacSha256(ctx.keys.pepper, refreshToken);
+  // A refresh token issued before a TOKEN_PEPPER rotation is found by its old hash.
+  const tokenHashes = lookupHashes(ctx.keys.peppers, refreshToken);
   const result = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.query<{
       session_id: string;
@@ -116,9 +118,9 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string |
          from refresh_tokens r
          join sessions s on s.id = r.session_id
          join users u on u.id = s.user_id
-        where r.token_hash = $1
+        where r.token_hash = any($1::text[])
         for update of r`,
-      [tokenHash],
+      [tokenHashes],
     );
     if (!row) return undefined;
     if (row.used_at) {
@@ -129,8 +131,8 @@ export async function rotateRefreshToken(ctx: AppContext, refreshToken: string |
       return 'reused' as const;
     }
     if (row.revoked_at || row.expires_at <= now) return undefined;
-    await tx.query('update refresh_tokens set used_at = $2 where token_hash = $1', [
-      tokenHash,
+    await tx.query('update refresh_tokens set used_at = $2 where token_hash = any($1::text[])', [
+      tokenHashes,
       now,
     ]);
     await touchSession(tx, row.session_id, now);
@@ -157,8 +159,8 @@ export async function endSessionByRefreshToken(ctx: AppContext, refreshToken: st
   await ctx.db.query(
     `update sessions set revoked_at = $2
       where revoked_at is null
-        and id = (select session_id from refresh_tokens where token_hash = $1)`,
-    [hmacSha256(ctx.keys.pepper, refreshToken), ctx.clock.now()],
+        and id = (select session_id from refresh_tokens where token_hash = any($1::text[]))`,
+    [lookupHashes(ctx.keys.peppers, refreshToken), ctx.clock.now()],
   );
 }
 
@@ -212,7 +214,7 @@ export async function authenticateAccessToken(
   if (!token) throw new AppError('unauthenticated');
   let payload: { sub?: string } & Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, ctx.keys.jwt, {
+    ({ payload } = await verifyJwt(ctx.keys.jwt, token, {
       audience: 'tanqin-dashboard',
       algorithms: ['HS256'],
       currentDate: ctx.clock.now(),

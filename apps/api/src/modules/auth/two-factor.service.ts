@@ -3,7 +3,8 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { decrypt, encrypt, hmacSha256 } from '../../lib/crypto.ts';
+import { hmacSha256 } from '../../lib/crypto.ts';
+import { lookupHashes, seal, unseal } from '../../lib/key-ring.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
@@ -57,8 +58,9 @@ function normalizeRecoveryCode(code: string): string | null {
     : null;
 }
 
+const recoveryInput = (userId: string, normalized: string) => `recovery:${userId}:${normalized}`;
 const recoveryHash = (ctx: AppContext, userId: string, normalized: string) =>
-  hmacSha256(ctx.keys.pepper, `recovery:${userId}:${normalized}`);
+  hmacSha256(ctx.keys.pepper, recoveryInput(userId, normalized));
 
 function newRecoveryCode(): string {
   let text = '';
@@ -67,7 +69,7 @@ function newRecoveryCode(): string {
 }
 
 const readSecret = (ctx: AppContext, userId: string, sealed: string) =>
-  decrypt(ctx.keys.twoFactorSecret, sealed, `totp:${userId}`).toString('utf8');
+  unseal(ctx.keys.twoFactorSecret, sealed, `totp:${userId}`).toString('utf8');
 
 /**
  * Checks a second factor of an enabled account and uses it up: a TOTP code moves the account's
@@ -102,9 +104,9 @@ export async function consumeSecondFactor(
   if (!normalized) return false;
   const used = await db.query(
     `update two_factor_recovery_codes set used_at = $3
-      where code_hash = $1 and user_id = $2 and used_at is null
+      where code_hash = any($1::text[]) and user_id = $2 and used_at is null
       returning code_hash`,
-    [recoveryHash(ctx, userId, normalized), userId, ctx.clock.now()],
+    [lookupHashes(ctx.keys.peppers, recoveryInput(userId, normalized)), userId, ctx.clock.now()],
   );
   return used.length === 1;
 }
@@ -175,7 +177,7 @@ export async function setupTwoFactor(ctx: AppContext, userId: string) {
   const secret = generateTotpSecret();
   await ctx.db.query('update users set two_factor_pending_secret_encrypted = $2 where id = $1', [
     userId,
-    encrypt(ctx.keys.twoFactorSecret, secret, `totp:${userId}`),
+    seal(ctx.keys.twoFactorSecret, secret, `totp:${userId}`),
   ]);
   const url = otpauthUrl(secret, user.email);
   const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });

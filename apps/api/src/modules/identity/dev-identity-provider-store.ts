@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../../db/database.ts';
-import { decrypt, deriveKey, encrypt } from '../../lib/crypto.ts';
+import { type KeyRing, seal, unseal } from '../../lib/key-ring.ts';
 
 /*
  * Where the development identity provider keeps its state (an oidc-provider Adapter): rows of
@@ -32,22 +32,22 @@ const isStorable = (key: string) => !key.includes('\u0000');
 
 class DatabaseAdapter implements Adapter {
   private readonly db: Queryable;
-  private readonly key: Buffer;
+  private readonly keys: KeyRing;
   private readonly model: string;
 
-  constructor(db: Queryable, key: Buffer, model: string) {
+  constructor(db: Queryable, keys: KeyRing, model: string) {
     this.db = db;
-    this.key = key;
+    this.keys = keys;
     this.model = model;
   }
 
   private seal(id: string, payload: AdapterPayload): string {
-    return encrypt(this.key, JSON.stringify(payload), `${this.model}:${id}`);
+    return seal(this.keys, JSON.stringify(payload), `${this.model}:${id}`);
   }
 
   private open(row: SealedRow): AdapterPayload {
     const payload = JSON.parse(
-      decrypt(this.key, row.sealed_payload, `${this.model}:${row.id}`).toString('utf8'),
+      unseal(this.keys, row.sealed_payload, `${this.model}:${row.id}`).toString('utf8'),
     ) as AdapterPayload;
     return row.consumed === null ? payload : { ...payload, consumed: Number(row.consumed) };
   }
@@ -124,9 +124,6 @@ class DatabaseAdapter implements Adapter {
   }
 }
 
-/** Seals the provider's records and its signing key. */
-const storeKey = (pepper: Buffer) => deriveKey(pepper, 'dev-identity-provider-records');
-
 interface SealedRow {
   id: string;
   sealed_payload: string;
@@ -134,9 +131,8 @@ interface SealedRow {
 }
 
 /** oidc-provider's `adapter` option: one adapter per model, all on this database. */
-export function databaseAdapter(db: Queryable, pepper: Buffer): (model: string) => Adapter {
-  const key = storeKey(pepper);
-  return (model) => new DatabaseAdapter(db, key, model);
+export function databaseAdapter(db: Queryable, keys: KeyRing): (model: string) => Adapter {
+  return (model) => new DatabaseAdapter(db, keys, model);
 }
 
 /** Deletes the records past their expiry (a background job); resolves how many. */
@@ -148,20 +144,20 @@ export async function sweepDevIdentityProviderRecords(db: Queryable): Promise<nu
   return deleted.length;
 }
 
-const KID = 'dev-1';
+export const DEV_SIGNING_KEY_ID = 'dev-1';
+const KID = DEV_SIGNING_KEY_ID;
 
 /**
  * The ID-token signing key: the stored one, or a new one stored by the first process to ask.
  * Sealed at rest under the same key as the records.
  */
-export async function signingKey(db: Queryable, pepper: Buffer): Promise<JWK> {
-  const key = storeKey(pepper);
+export async function signingKey(db: Queryable, keys: KeyRing): Promise<JWK> {
   const stored = async () => {
     const [row] = await db.query<{ sealed_jwk: string }>(
       'select sealed_jwk from dev_identity_provider_keys where kid = $1',
       [KID],
     );
-    return row && (JSON.parse(decrypt(key, row.sealed_jwk, KID).toString('utf8')) as JWK);
+    return row && (JSON.parse(unseal(keys, row.sealed_jwk, KID).toString('utf8')) as JWK);
   };
   const existing = await stored();
   if (existing) return existing;
@@ -169,7 +165,7 @@ export async function signingKey(db: Queryable, pepper: Buffer): Promise<JWK> {
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: KID };
   await db.query(
     'insert into dev_identity_provider_keys (kid, sealed_jwk) values ($1, $2) on conflict (kid) do nothing',
-    [KID, encrypt(key, JSON.stringify(jwk), KID)],
+    [KID, seal(keys, JSON.stringify(jwk), KID)],
   );
   // Another process may have stored its own first: theirs is the one.
   return (await stored())!;

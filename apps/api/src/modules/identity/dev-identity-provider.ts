@@ -30,7 +30,7 @@ export async function createDevIdentityProvider(ctx: AppContext): Promise<Provid
   }
   const { issuer, clientId, clientSecret, nationalIdClaim } = config.identity;
   const provider = new Provider(issuer, {
-    adapter: databaseAdapter(ctx.db, ctx.keys.pepper),
+    adapter: databaseAdapter(ctx.db, ctx.keys.devIdentity),
     clients: [
       {
         client_id: clientId,
@@ -41,8 +41,11 @@ export async function createDevIdentityProvider(ctx: AppContext): Promise<Provid
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    jwks: { keys: [await signingKey(ctx.db, ctx.keys.pepper)] },
-    cookies: { keys: [hmacSha256(ctx.keys.pepper, 'dev-identity-provider-cookies')] },
+    jwks: { keys: [await signingKey(ctx.db, ctx.keys.devIdentity)] },
+    // The first key signs, every one verifies: a sign-in under way survives a pepper rotation.
+    cookies: {
+      keys: ctx.keys.peppers.map((pepper) => hmacSha256(pepper, 'dev-identity-provider-cookies')),
+    },
     scopes: ['openid'],
     claims: { openid: ['sub', nationalIdClaim] },
     // The national id travels in the ID token itself, as national identity services do.

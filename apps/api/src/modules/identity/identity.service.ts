@@ -156,7 +156,7 @@ export async function completeIdentityProof(
     nonce: pending.nonce,
     codeVerifier: pending.code_verifier,
   });
-  const nationalIdHash = hashNationalId(ctx.keys.pepper, provenNationalId(ctx, claims));
+  const nationalIdHash = hashNationalId(ctx.keys.nationalId, provenNationalId(ctx, claims));
   if (nationalIdHash !== account.national_id_hash) throw new AppError('identity_mismatch');
   if (account.identity_proven_at) return status(ctx, account);
 

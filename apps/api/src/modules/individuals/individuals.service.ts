@@ -143,7 +143,7 @@ export async function registerIndividual(
     });
   }
   const passwordHash = await hashPassword(input.password);
-  const nationalIdHash = hashNationalId(ctx.keys.pepper, input.nationalId);
+  const nationalIdHash = hashNationalId(ctx.keys.nationalId, input.nationalId);
   const userId = randomUUID();
   try {
     await ctx.db.transaction(async (tx) => {

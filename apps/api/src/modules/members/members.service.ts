@@ -10,6 +10,7 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
+import { lookupHashes } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { mailOf } from '../../lib/send-message.ts';
@@ -286,9 +287,9 @@ async function findLiveInvitation(ctx: AppContext, token: string): Promise<LiveI
   const [row] = await ctx.db.query<LiveInvitation>(
     `select i.id, i.organization_id, o.name as organization_name, i.email, i.role, i.expires_at
        from organization_invitations i join organizations o on o.id = i.organization_id
-      where i.token_hash = $1 and i.accepted_at is null and i.revoked_at is null
+      where i.token_hash = any($1::text[]) and i.accepted_at is null and i.revoked_at is null
         and i.expires_at > $2`,
-    [invitationTokenHash(ctx, token), ctx.clock.now()],
+    [lookupHashes(ctx.keys.peppers, token), ctx.clock.now()],
   );
   if (!row) throw invitationInvalid();
   return row;
@@ -328,9 +329,10 @@ export async function acceptInvitation(
         role: MemberRole;
       }>(
         `update organization_invitations set accepted_at = $2
-          where token_hash = $1 and accepted_at is null and revoked_at is null and expires_at > $2
+          where token_hash = any($1::text[]) and accepted_at is null and revoked_at is null
+            and expires_at > $2
           returning organization_id, email, role`,
-        [invitationTokenHash(ctx, input.token), now],
+        [lookupHashes(ctx.keys.peppers, input.token), now],
       );
       if (!invitation) throw invitationInvalid();
       await tx.query(

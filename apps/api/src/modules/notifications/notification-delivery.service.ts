@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { SqlParams } from '../../db/sql-params.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { decrypt } from '../../lib/crypto.ts';
 import {
   DELIVERY_BATCH_SIZE,
   deliverDueRows,
   failureText,
   nextAttemptAfterFailure,
 } from '../../lib/due-deliveries.ts';
+import { unseal } from '../../lib/key-ring.ts';
 import { mailOf } from '../../lib/send-message.ts';
 import { type NotifiedEvent, notificationEmail, webhookPayload } from './notification-content.ts';
 import { webhookNetworkOf } from './notification-preferences.service.ts';
@@ -107,7 +107,7 @@ export async function postWebhook(
     webhookNetworkOf(ctx),
     preference.destination,
   );
-  const secret = decrypt(
+  const secret = unseal(
     ctx.keys.webhookSecret,
     preference.secret_encrypted!,
     preference.preference_id,

@@ -3,7 +3,7 @@ import type { EventType, notificationPreferenceSchema } from '@tanqin/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { encrypt } from '../../lib/crypto.ts';
+import { seal } from '../../lib/key-ring.ts';
 import { checkWebhookDestination, WebhookDestinationError } from './webhook-destination.ts';
 import { createSystemWebhookNetwork } from './webhook-network.ts';
 import { generateWebhookSecret } from './webhook-signature.ts';
@@ -71,7 +71,7 @@ export async function createNotificationPreference(
       input.notification_type,
       input.event_types,
       input.destination,
-      secret ? encrypt(ctx.keys.webhookSecret, secret, id) : null,
+      secret ? seal(ctx.keys.webhookSecret, secret, id) : null,
       ctx.clock.now(),
     ],
   );

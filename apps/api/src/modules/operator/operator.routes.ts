@@ -4,6 +4,7 @@ import {
   documentParamsSchema,
   documentReviewResultSchema,
   documentReviewSchema,
+  secretsResealResultSchema,
 } from '@tanqin/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
@@ -13,6 +14,7 @@ import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
 import { runAuditCheckpoint } from '../audit/audit-checkpoints.ts';
 import { reviewDocument } from '../documents/documents.service.ts';
+import { resealSecrets } from './secrets-reseal.ts';
 
 /** `Authorization: Bearer <OPERATOR_TOKEN>`, compared in constant time (both sides hashed first). */
 async function requireOperator(ctx: AppContext, request: FastifyRequest) {
@@ -92,5 +94,19 @@ export async function operatorRoutes(app: ContractApp, { ctx }: { ctx: AppContex
       preValidation: operator,
     },
     async () => runAuditCheckpoint(ctx),
+  );
+
+  app.post(
+    '/operator/secrets/reseal',
+    {
+      schema: {
+        summary: 'Re-seal what a previous TOKEN_PEPPER sealed under the current one',
+        tags,
+        security,
+        response: { 200: secretsResealResultSchema, ...problemResponses(['unauthenticated']) },
+      },
+      preValidation: operator,
+    },
+    async () => resealSecrets(ctx),
   );
 }

@@ -3,7 +3,8 @@ import type { MemberRole, OrganizationProfile, OrgSignup } from '@tanqin/shared'
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { decrypt, encrypt, hmacSha256 } from '../../lib/crypto.ts';
+import { hmacSha256 } from '../../lib/crypto.ts';
+import { seal, unseal } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { createAuditChains } from '../audit/audit.service.ts';
@@ -66,7 +67,7 @@ export async function signupOrganization(ctx: AppContext, input: OrgSignup) {
           input.contactPerson,
           input.verificationDocumentUrl ?? null,
           organization.client_id,
-          encrypt(ctx.keys.clientSecret, clientSecret, organization.id),
+          seal(ctx.keys.clientSecret, clientSecret, organization.id),
           hmacSha256(ctx.keys.pepper, clientSecret),
         ],
       );
@@ -125,7 +126,7 @@ export async function revealClientSecret(ctx: AppContext, organizationId: string
   if (!row) throw notFound('Organization');
   return {
     client_id: row.client_id,
-    client_secret: decrypt(
+    client_secret: unseal(
       ctx.keys.clientSecret,
       row.client_secret_encrypted,
       organizationId,
@@ -197,7 +198,7 @@ export async function rotateClientSecret(ctx: AppContext, organizationId: string
       where id = $1 returning client_id`,
     [
       organizationId,
-      encrypt(ctx.keys.clientSecret, clientSecret, organizationId),
+      seal(ctx.keys.clientSecret, clientSecret, organizationId),
       hmacSha256(ctx.keys.pepper, clientSecret),
     ],
   );

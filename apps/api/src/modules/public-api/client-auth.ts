@@ -4,11 +4,12 @@ import {
   DEFAULT_SCOPES,
   OAUTH_TOKEN_TTL_SECONDS,
 } from '@tanqin/shared';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
+import { jwtHeader, verifyJwt } from '../../lib/key-ring.ts';
 import {
   hasValidChecksum,
   isApiKeyFormat,
@@ -128,7 +129,9 @@ export async function authenticateClientCredentials(
     const org = await findOrganizationByClientId(ctx, clientId);
     if (
       !org ||
-      !constantTimeEqual(hmacSha256(ctx.keys.pepper, clientSecret), org.client_secret_hash)
+      !ctx.keys.peppers.some((pepper) =>
+        constantTimeEqual(hmacSha256(pepper, clientSecret), org.client_secret_hash),
+      )
     ) {
       return undefined;
     }
@@ -161,12 +164,12 @@ export async function issueAccessToken(
     ...(secret && { sv: secret.secretVersion }),
     scope: caller.scopes.join(' '),
   })
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader(jwtHeader(ctx.keys.jwt))
     .setSubject(apiKey ? `key:${caller.apiKeyId}` : `org:${caller.organizationId}`)
     .setAudience(ACCESS_TOKEN_AUDIENCE)
     .setIssuedAt(now)
     .setExpirationTime(expiresAt)
-    .sign(ctx.keys.jwt);
+    .sign(ctx.keys.jwt.current);
   return { accessToken, expiresIn: expiresAt - now };
 }
 
@@ -241,7 +244,7 @@ const invalidToken = () =>
 async function authenticateBearer(ctx: AppContext, token: string): Promise<Authenticated> {
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, ctx.keys.jwt, {
+    ({ payload } = await verifyJwt(ctx.keys.jwt, token, {
       audience: ACCESS_TOKEN_AUDIENCE,
       algorithms: ['HS256'],
       currentDate: ctx.clock.now(),

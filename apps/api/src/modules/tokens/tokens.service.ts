@@ -147,7 +147,7 @@ export async function generateToken(
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + input.expires_in * 1000);
   const subjectHash = input.subject?.national_id
-    ? hashNationalId(ctx.keys.pepper, input.subject.national_id)
+    ? hashNationalId(ctx.keys.nationalId, input.subject.national_id)
     : null;
   // The holder may have locked their national id: read on each call, so it holds at once.
   if (subjectHash) await assertSubjectNotLocked(ctx, caller, meta, subjectHash, log);
@@ -231,14 +231,22 @@ export async function verifyToken(
       'The token is malformed (check character does not match)',
     );
   const now = ctx.clock.now();
-  const outcome = await writeVerify(
-    ctx.db,
-    codeLookupHash(ctx.keys.pepper, code),
-    { organizationId: caller.organizationId, actor: actorOf(caller) },
-    now,
-    billedCall(ctx, caller, meta, 200, true),
-    caller.isTest,
-  );
+  const verifyUnder = (pepper: Buffer) =>
+    writeVerify(
+      ctx.db,
+      codeLookupHash(pepper, code),
+      { organizationId: caller.organizationId, actor: actorOf(caller) },
+      now,
+      billedCall(ctx, caller, meta, 200, true),
+      caller.isTest,
+    );
+  let outcome = await verifyUnder(ctx.keys.pepper);
+  // A code issued before a TOKEN_PEPPER rotation has its old hash; a code not found writes
+  // nothing, so asking again under each previous pepper is safe (and never done with one pepper).
+  for (const previous of ctx.keys.peppers.slice(1)) {
+    if (outcome.found) break;
+    outcome = await verifyUnder(previous);
+  }
   if (!outcome.found || !outcome.consumed) throw await refuseVerify(ctx, caller, meta, outcome);
   const { target } = outcome;
   const { data } = openPayload<Pick<VerifyTokenResponse, 'data'>>(
