@@ -14,6 +14,8 @@ import { invalidationBusFor } from './lib/invalidation/invalidation-bus.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { Lifecycle } from './lib/lifecycle.ts';
 import { createMailSender, type MailSender } from './lib/mail/index.ts';
+import { registerHttpMetrics } from './lib/metrics/http-metrics.ts';
+import { createMetricsRegistry } from './lib/metrics/metrics.ts';
 import { PersistedRateLimitStore } from './lib/rate-limit/persisted-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
@@ -61,6 +63,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerContractCheck } from './plugins/contract-check.ts';
 import { answerClientError, registerErrorHandling, sendProblem } from './plugins/errors.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
+import { registerMetricsEndpoint } from './plugins/metrics-endpoint.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerReadYourWrites } from './plugins/read-routing.ts';
 import { registerRequestId, requestIdOf } from './plugins/request-id.ts';
@@ -208,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   registerErrorHandling(app);
+  const httpMetrics = registerHttpMetrics(app);
   // Before load shedding, so that its 503 carries them too.
   registerSecurityHeaders(app, securityHeaders);
   registerRequestId(app);
@@ -264,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{
   await app.register(auditKeysRoute, { ctx });
   // No identity provider configured: the server is its own development one (never in production).
   if (config.identity.development) await app.register(devIdentityProviderRoutes, { ctx });
+  registerMetricsEndpoint(app, ctx, createMetricsRegistry(ctx, httpMetrics));
   await registerWebApp(app, config.webDistDir);
   ctx.jobs.register({ name: 'token expiry sweep', everyMs: 30_000, run: () => expireTokens(ctx) });
   // Each process holds its own uses in memory: each flushes them.

@@ -53,6 +53,8 @@ export interface Config {
   auditSigningKey: string;
   /** Seconds between audit checkpoints (AUDIT_CHECKPOINT_SECONDS, default 60). */
   auditCheckpointSeconds: number;
+  /** Serves /metrics on this port instead of PORT (METRICS_PORT); either way the operator token is needed. */
+  metricsPort: number | undefined;
   /** Time a client has to send a request's headers (HEADERS_TIMEOUT_SECONDS, default 10). */
   headersTimeoutMs: number;
   /** Time a client has to send a whole request, body included (REQUEST_TIMEOUT_SECONDS, default 60). */
@@ -329,6 +331,7 @@ export function loadConfig(env: Env = process.env): Config {
     operatorToken: loadOrCreateOperatorToken(dataDir, env, isProduction),
     maxConcurrentRequests: parseCount('MAX_CONCURRENT_REQUESTS', env.MAX_CONCURRENT_REQUESTS),
     maxQueuedRequests: parseCount('MAX_QUEUED_REQUESTS', env.MAX_QUEUED_REQUESTS),
+    metricsPort: parseCount('METRICS_PORT', env.METRICS_PORT) || undefined,
     headersTimeoutMs: parseSeconds(env, 'HEADERS_TIMEOUT_SECONDS', 10),
     requestTimeoutMs: parseSeconds(env, 'REQUEST_TIMEOUT_SECONDS', 60),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

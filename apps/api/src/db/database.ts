@@ -24,6 +24,18 @@ export interface Database extends Queryable {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
+  /** The connection pool now, for /metrics. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections at most. */
+  max: number;
+  /** Connections open (busy and idle). */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /** PostgreSQL's unique_violation, raised by both drivers. */

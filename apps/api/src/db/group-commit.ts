@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { FixedHistogram } from '../lib/metrics/histogram.ts';
 import { type Database, isRefusedStatement, type Queryable } from './database.ts';
 
 /**
@@ -11,10 +13,29 @@ export interface GroupCommitOptions {
   maxInFlight: number;
   /** Operations per batch at most. */
   maxBatch: number;
+  /** Names its figures in /metrics (`groupCommitStats`). */
+  name?: string;
 }
+
+/** Operations per batch. */
+const SIZE_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500];
+
+/** What the group commits of this process did, by name, for /metrics. */
+export class GroupCommitStats {
+  /** Operations per batch written. */
+  readonly size = new FixedHistogram(SIZE_BUCKETS);
+  /** Seconds from the first operation of a batch being submitted to its statement being sent. */
+  readonly wait = new FixedHistogram();
+  /** Seconds the batch's statement took. */
+  readonly statement = new FixedHistogram();
+}
+
+export const groupCommitStats = new Map<string, GroupCommitStats>();
 
 interface Pending<Op, Outcome> {
   op: Op;
+  /** performance.now() when submitted. */
+  at: number;
   resolve(outcome: Outcome): void;
   reject(error: unknown): void;
 }
@@ -37,16 +58,24 @@ export class GroupCommit<Op, Outcome> {
   #queue: Pending<Op, Outcome>[] = [];
   #inFlight = 0;
   #isScheduled = false;
+  readonly #stats: GroupCommitStats;
 
   constructor(db: Database, write: BatchWrite<Op, Outcome>, options: GroupCommitOptions) {
     this.#db = db;
     this.#write = write;
     this.#options = options;
+    const name = options.name ?? 'unnamed';
+    let stats = groupCommitStats.get(name);
+    if (!stats) {
+      stats = new GroupCommitStats();
+      groupCommitStats.set(name, stats);
+    }
+    this.#stats = stats;
   }
 
   submit(op: Op): Promise<Outcome> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ op, resolve, reject });
+      this.#queue.push({ op, at: performance.now(), resolve, reject });
       this.#schedule();
     });
   }
@@ -70,11 +99,15 @@ export class GroupCommit<Op, Outcome> {
   }
 
   async #run(batch: Pending<Op, Outcome>[]) {
+    const startedAt = performance.now();
+    this.#stats.size.observe(batch.length);
+    this.#stats.wait.observe((startedAt - batch[0]!.at) / 1000);
     try {
       const outcomes = await this.#write(
         this.#db,
         batch.map((pending) => pending.op),
       );
+      this.#stats.statement.observe((performance.now() - startedAt) / 1000);
       for (const [index, pending] of batch.entries()) pending.resolve(outcomes[index]!);
     } catch (error) {
       if (batch.length === 1 || !isRefusedStatement(error)) {

@@ -69,6 +69,12 @@ export async function openPool(
       await pool.query(sql);
     },
     listen,
+    poolStats: () => ({
+      max: pool.options.max,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       await pool.end();
       await onClose();

@@ -12,6 +12,14 @@ export interface BackgroundJob {
   runsOn?: 'one-process' | 'every-process';
 }
 
+/** What this process did of a job, for /metrics. */
+export interface JobStats {
+  runs: number;
+  failures: number;
+  /** Date.now() when this process last finished a run. */
+  lastFinishedAt: number | undefined;
+}
+
 /** A run that has not finished after this long (a process killed mid-run) may be taken over. */
 const MIN_LEASE_MS = 5 * 60_000;
 /** A process may claim the next interval slightly early, so ticks of several processes that drift apart still give about one run per interval. */
@@ -30,6 +38,8 @@ export class JobRunner {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<void>>();
   private isStarted = false;
+  /** By job name: what this process ran (runs of a one-process job elsewhere are not here). */
+  readonly stats = new Map<string, JobStats>();
 
   private readonly db: Queryable;
   private readonly log: { error(details: object, message: string): void };
@@ -42,7 +52,13 @@ export class JobRunner {
   register(job: BackgroundJob) {
     if (this.jobs.has(job.name)) throw new Error(`Background job "${job.name}" registered twice`);
     this.jobs.set(job.name, job);
+    this.stats.set(job.name, { runs: 0, failures: 0, lastFinishedAt: undefined });
     if (this.isStarted) this.schedule(job);
+  }
+
+  /** The jobs registered, for /metrics. */
+  list(): BackgroundJob[] {
+    return [...this.jobs.values()];
   }
 
   start() {
@@ -74,6 +90,10 @@ export class JobRunner {
         failure = error;
         this.log.error({ err: error }, `${job.name} failed`);
       }
+      const stats = this.stats.get(name)!;
+      stats.runs++;
+      if (failure !== undefined) stats.failures++;
+      stats.lastFinishedAt = Date.now();
       if (isShared) await this.release(job, failure);
     })()
       .catch((error) => this.log.error({ err: error }, `${job.name} not scheduled`))

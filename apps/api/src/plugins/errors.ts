@@ -29,6 +29,13 @@ const titles: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The problem code of the answer, once a problem is sent (counted in /metrics). */
+    problemCode: ProblemCode | null;
+  }
+}
+
 export function sendProblem(
   reply: FastifyReply,
   status: number,
@@ -36,6 +43,7 @@ export function sendProblem(
   detail: string,
   extra: Partial<ProblemDetails> = {},
 ) {
+  reply.problemCode = code;
   return reply
     .code(status)
     .type(PROBLEM_CONTENT_TYPE)
@@ -121,6 +129,7 @@ function declareBodyProblems(route: RouteOptions) {
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
+  app.decorateReply('problemCode', null);
   app.addHook('onRoute', declareBodyProblems);
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

@@ -17,11 +17,15 @@ import { reviewDocument } from '../documents/documents.service.ts';
 import { resealSecrets } from './secrets-reseal.ts';
 
 /** `Authorization: Bearer <OPERATOR_TOKEN>`, compared in constant time (both sides hashed first). */
-async function requireOperator(ctx: AppContext, request: FastifyRequest) {
+export function isOperator(ctx: Pick<AppContext, 'config' | 'keys'>, authorization = '') {
   const expected = ctx.config.operatorToken;
-  const presented = /^bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim() ?? '';
+  const presented = /^bearer (.+)$/i.exec(authorization)?.[1]?.trim() ?? '';
   const hash = (value: string) => hmacSha256(ctx.keys.pepper, `operator:${value}`);
-  if (!expected || !constantTimeEqual(hash(presented), hash(expected))) {
+  return Boolean(expected) && constantTimeEqual(hash(presented), hash(expected!));
+}
+
+async function requireOperator(ctx: AppContext, request: FastifyRequest) {
+  if (!isOperator(ctx, request.headers.authorization)) {
     throw new AppError('unauthenticated', 'Operator actions need the operator token', {
       headers: { 'WWW-Authenticate': 'Bearer realm="tanqin-operator"' },
     });

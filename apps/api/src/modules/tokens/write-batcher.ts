@@ -323,6 +323,7 @@ function tokenWrites(db: Database) {
     batcher = new GroupCommit(db, writeTokenBatch, {
       maxInFlight: 1,
       maxBatch: 500,
+      name: 'token writes',
     });
     batchers.set(db, batcher);
   }
