@@ -21,10 +21,12 @@ const GENERATE_BODY = { data: { full_name: 'سارة' }, expires_in: 600 };
 describe.each(databaseKinds)('request log on %s', (kind) => {
   let server: TestServer;
   const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
+  const serverLog: string[] = [];
   beforeAll(async () => {
     server = await startTestServer(kind, {
       clock,
-      env: { TRUST_PROXY: 'true', REQUEST_LOG_DAYS: '30' },
+      env: { TRUST_PROXY: 'true', REQUEST_LOG_DAYS: '30', LOG_LEVEL: 'info' },
+      app: { logStream: { write: (line: string) => void serverLog.push(line) } },
     });
   });
   afterAll(() => server.close());
@@ -92,6 +94,41 @@ describe.each(databaseKinds)('request log on %s', (kind) => {
     // The failed authentication names the key whose public half was presented.
     expect(rows[0]).toMatchObject({ api_key_id: org.key.id, api_key_name: 'Counter key' });
     expect(JSON.stringify(page.body)).not.toContain(org.key.api_secret);
+  });
+
+  it('masks a code typed into a path before the request log, security events and server log keep it', async () => {
+    const org = await createIntegrator(server.baseUrl, { rate_limit_per_minute: 3 });
+    const issued = await request(server.baseUrl, 'POST', '/v1/tokens/generate', {
+      headers: org.headers,
+      json: GENERATE_BODY,
+    });
+    const code: string = issued.body.token;
+    const typed = [code, code.toLowerCase().replaceAll('-', ' '), code.replaceAll('-', '')];
+    for (const form of typed) {
+      const res = await request(
+        server.baseUrl,
+        'GET',
+        `/v1/tokens/${encodeURIComponent(form)}/status`,
+        { headers: org.headers },
+      );
+      // The third is over the limit: a security event that names the path.
+      expect(res.status, form).toBe(form === typed[2] ? 429 : 404);
+    }
+    await server.ctx.requestLog.flush();
+    const logged = (await list(org.token)).body.requests.filter(
+      (row: { path: string }) => row.path !== '/v1/tokens/generate',
+    );
+    expect(logged.map((row: { path: string }) => row.path)).toEqual(
+      typed.map(() => '/v1/tokens/[masked]/status'),
+    );
+    const events = await request(server.baseUrl, 'GET', '/api/v1/security/events', {
+      token: org.token,
+    });
+    expect(JSON.stringify(events.body)).toContain('/v1/tokens/[masked]/status');
+    expect(serverLog.join('\n')).toContain('/v1/tokens/[masked]/status');
+    const everything = JSON.stringify([logged, events.body, serverLog]).toUpperCase();
+    expect(everything).not.toContain(code.replaceAll('-', '').slice(0, 8));
+    expect(everything).not.toContain(code.slice(0, 9));
   });
 
   it('filters by key, status, code and time, and pages by cursor without gaps or repeats', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { maskCodes } from '../lib/code-mask.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,13 +13,13 @@ declare module 'fastify' {
 
 /**
  * A request as its log lines show it. A query string can carry what a person typed (a document's
- * file name): the path only. The client address helps trace abuse, except where a route opts out.
+ * file name): the path only, anything shaped like a one-time code masked. The client address helps trace abuse, except where a route opts out.
  */
 export function serializeRequest(request: FastifyRequest) {
   const withAddress = request.routeOptions?.config?.logClientAddress !== false;
   return {
     method: request.method,
-    url: request.url.split('?')[0],
+    url: maskCodes(request.url.split('?')[0]!),
     host: request.host,
     ...(withAddress && { remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
   };

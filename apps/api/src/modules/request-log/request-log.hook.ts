@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
+import { maskCodes } from '../../lib/code-mask.ts';
 import { hasValidChecksum, isApiKeyFormat, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { oauthClientId } from '../public-api/pipeline.ts';
 import { callerOf } from '../public-api/request-caller.ts';
@@ -65,7 +66,7 @@ export function logApiRequests(app: FastifyInstance, writer: RequestLogWriter, c
     const call: LoggedCall = {
       at: receivedAt.get(request) ?? clock.now(),
       method: request.method,
-      path: request.url.split('?')[0]!.slice(0, 300),
+      path: maskCodes(request.url.split('?')[0]!.slice(0, 300)),
       status: reply.statusCode,
       code: problemCodes.get(request) ?? null,
       latencyMs: Math.round(reply.elapsedTime * 10) / 10,

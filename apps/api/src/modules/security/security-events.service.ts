@@ -3,6 +3,7 @@ import type { EventSeverity, EventType } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sql-params.ts';
+import { maskCodes } from '../../lib/code-mask.ts';
 import { enqueueNotificationsCte } from '../notifications/notification-delivery.service.ts';
 
 export interface SecurityEventInput {
@@ -56,7 +57,7 @@ export async function recordSecurityEvent(
          is_blocked_request, dedupe_key, created_at, last_seen_at, is_test)
        values (${p.add(randomUUID(), 'uuid')}, ${p.add(event.organizationId, 'uuid')}, ${p.add(event.type, 'text')},
          ${p.add(event.severity, 'text')}, ${p.add(event.description, 'text')}, ${p.add(event.clientIp ?? null, 'text')},
-         ${p.add(event.userAgent?.slice(0, 300) ?? null, 'text')}, ${p.add(event.requestPath?.slice(0, 300) ?? null, 'text')},
+         ${p.add(event.userAgent?.slice(0, 300) ?? null, 'text')}, ${p.add(event.requestPath ? maskCodes(event.requestPath.slice(0, 300)) : null, 'text')},
          ${p.add(event.requestMethod ?? null, 'text')},
          ${p.add(event.additionalData ? JSON.stringify(event.additionalData) : null, 'jsonb')},
          ${p.add(event.apiKeyId ?? null, 'uuid')}, ${p.add(event.apiKeyName ?? null, 'text')},
