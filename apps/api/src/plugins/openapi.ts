@@ -34,6 +34,19 @@ interface ResponseExtras {
 
 const SCHEMAS = '#/components/schemas/';
 
+const JSON_TYPES = ['array', 'boolean', 'null', 'number', 'object', 'string'];
+
+/**
+ * `z.json()`: any JSON value, which zod writes as a union of the six types whose array and
+ * object refer back to itself. Generators cannot turn that into a type (openapi-typescript
+ * writes a type alias that refers to itself: TS2502), so it is left unconstrained, with its
+ * description: `unknown` in TypeScript, any value to a validator, as before.
+ */
+function describesAnyJson(jsonSchema: z.core.JSONSchema.BaseSchema): boolean {
+  const types = (jsonSchema.anyOf ?? []).map((branch) => (branch as { type?: unknown }).type);
+  return types.length === JSON_TYPES.length && [...types].sort().join() === JSON_TYPES.join();
+}
+
 /**
  * zod drops the examples of a schema with transforms when it describes what is sent; ours are
  * written as sent (a request's example body), so they are kept. A union loses its alternatives
@@ -50,6 +63,7 @@ const zodToJsonConfig = {
     const examples = (z.globalRegistry.get(zodSchema as z.ZodType) as { examples?: unknown[] })
       ?.examples;
     if (examples && !jsonSchema.examples) jsonSchema.examples = examples;
+    if (describesAnyJson(jsonSchema)) delete jsonSchema.anyOf;
     if (jsonSchema.anyOf && (zodSchema as z.ZodType)._zod.def.type === 'union') {
       jsonSchema.anyOf = jsonSchema.anyOf.filter(
         (branch: object) => Object.keys(branch).length > 0,

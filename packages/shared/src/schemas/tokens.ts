@@ -15,7 +15,10 @@ const SCOPE_NAME = /^[a-z0-9_:.-]{1,40}$/;
 
 /** Any JSON value (what one shared field holds), named so JSON Schema defines it once. */
 const jsonValue = z.json();
-z.globalRegistry.add(jsonValue, { id: 'JsonValue', description: 'Any JSON value' });
+z.globalRegistry.add(jsonValue, {
+  id: 'JsonValue',
+  description: 'Any JSON value: a string, number, boolean, null, array or object',
+});
 
 /** A data scope name as stored and returned by verify (JSON Schema pattern). */
 export const DATA_SCOPE_NAME_PATTERN = SCOPE_NAME.source;

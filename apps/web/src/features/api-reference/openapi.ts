@@ -217,13 +217,31 @@ export function firstMediaType(content: Record<string, MediaType> | undefined) {
 
 const JSON_TYPES = ['string', 'number', 'boolean', 'null', 'array', 'object'];
 
-/** True for zod's "any JSON value" definition: every JSON type as alternatives. */
+/** Keywords that constrain a value; a schema with none of them admits any JSON value. */
+const CONSTRAINTS = [
+  'type',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  'enum',
+  'const',
+  'properties',
+  'items',
+];
+
+/**
+ * True for "any JSON value": the server's unconstrained `JsonValue` (a description, no
+ * constraint), or every JSON type as alternatives (how zod writes `z.json()`).
+ */
 export function isJsonValueSchema(
   document: OpenApiDocument,
   root: JsonSchema | undefined,
   schema: JsonSchema,
 ): boolean {
-  const target = schema.$ref ? resolveRef(document, root, schema.$ref) : schema;
+  if (!schema.$ref) return false;
+  const target = resolveRef(document, root, schema.$ref);
+  if (target && !CONSTRAINTS.some((keyword) => keyword in target)) return true;
   const types = new Set(
     (target?.anyOf ?? []).flatMap((alternative) =>
       Array.isArray(alternative.type)
