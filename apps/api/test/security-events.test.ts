@@ -285,7 +285,13 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
       });
     }
     const all = await suspicious();
+    // The 20th, 21st and 22nd failed authentication against the organisation, whatever the address.
     expect(all.map((e) => [e.event_description, e.occurrences, e.request_path])).toEqual([
+      [
+        'Burst of failed authentications against the organisation, from any addresses',
+        3,
+        '/v1/oauth/token',
+      ],
       ['Burst of failed authentications from 198.51.100.70', 1, '/v1/tokens/generate'],
       ['Burst of failed authentications from 198.51.100.80', 3, '/v1/oauth/token'],
       ['Burst of failed token verifications from 198.51.100.60', 1, '/v1/tokens/verify'],
@@ -295,7 +301,7 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
     await from(org.headers, '198.51.100.60', 'POST', '/v1/tokens/verify', {
       token: UNKNOWN_CODE,
     });
-    expect(await suspicious()).toHaveLength(3);
+    expect(await suspicious()).toHaveLength(4);
   });
 
   it('lists events with severity, type, date-range and status filters and pages', async () => {

@@ -293,6 +293,42 @@ describe('two API processes on one PostgreSQL and Redis', () => {
     expect(refused.status).toBe(401);
   });
 
+  it('raises one suspicious_activity for failures spread over addresses and both processes', async () => {
+    const target = await createOrganization(first.baseUrl);
+    const wrongSecret = basicAuth(target.organization.client_id, {
+      api_key: target.organization.client_id,
+      api_secret: 'tqs_live_wrong_secret',
+    });
+    for (let i = 0; i < 20; i++) {
+      const res = await request(
+        i % 2 ? second.baseUrl : first.baseUrl,
+        'POST',
+        '/v1/tokens/generate',
+        {
+          headers: { ...wrongSecret, 'x-forwarded-for': `198.51.100.${100 + i}` },
+          json: { data: { name: 'x' } },
+        },
+      );
+      expect(res.status).toBe(401);
+    }
+    const events = await request(first.baseUrl, 'GET', '/api/v1/security/events', {
+      token: target.token,
+    });
+    const suspicious = events.body.events.filter(
+      (event: { event_type: string }) => event.event_type === 'suspicious_activity',
+    );
+    expect(suspicious).toHaveLength(1);
+    expect(suspicious[0]).toMatchObject({
+      event_severity: 'critical',
+      client_ip: null,
+      additional_data: {
+        failure: 'authentication',
+        spread: 'organization',
+        failures_in_window: 20,
+      },
+    });
+  });
+
   it('delivers each webhook notification once although both processes run deliveries', async () => {
     // Subscribed now: only the events below are notified.
     const preference = await dashboard('POST', '/api/v1/security/notifications', {

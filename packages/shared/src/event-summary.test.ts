@@ -28,7 +28,16 @@ describe('security event summaries', () => {
     expect(tell(auth, 'en')).toBe('A burst of failed authentications from 203.0.113.9');
     expect(tell(verify, 'en')).toContain('codes that do not exist');
     expect(tell(audience, 'ar')).toContain('قدّمت جهة أخرى رمزاً غير موجه إليها');
-    expect(new Set([tell(auth, 'ar'), tell(verify, 'ar'), tell(audience, 'ar')]).size).toBe(3);
+    const spread = (failure: string) => ({
+      client_ip: null,
+      additional_data: { failure, spread: 'organization' },
+    });
+    expect(tell(spread('authentication'), 'en')).toBe(
+      'A burst of failed authentications against your organisation, from any addresses',
+    );
+    expect(tell(spread('verification'), 'ar')).toContain('من عناوين مختلفة');
+    const texts = [auth, verify, audience, spread('authentication'), spread('verification')];
+    expect(new Set(texts.map((event) => tell(event, 'ar'))).size).toBe(5);
   });
 
   it('names the country in the reader language', () => {

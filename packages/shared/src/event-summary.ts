@@ -56,6 +56,15 @@ const SUMMARIES = {
     ar: (p) => `محاولات متتالية للتحقق من رموز غير موجودة من ${p.ip}`,
     en: (p) => `A burst of verifications of codes that do not exist, from ${p.ip}`,
   },
+  suspicious_authentication_spread: {
+    ar: () => 'محاولات مصادقة فاشلة متتالية على جهتك من عناوين مختلفة',
+    en: () => 'A burst of failed authentications against your organisation, from any addresses',
+  },
+  suspicious_verification_spread: {
+    ar: () => 'محاولات متتالية للتحقق من رموز غير موجودة لدى جهتك من عناوين مختلفة',
+    en: () =>
+      'A burst of verifications of codes that do not exist against your organisation, from any addresses',
+  },
   geo_blocked: {
     ar: (p) => `رُفض طلب من ${p.ip} لأنه قادم من دولة محظورة (${p.country})`,
     en: (p) =>
@@ -107,8 +116,9 @@ function summaryOf(event: SummarizedEvent): keyof typeof SUMMARIES {
   switch (event.event_type) {
     case 'suspicious_activity': {
       const failure = event.additional_data?.failure;
-      if (failure === 'authentication') return 'suspicious_authentication';
-      if (failure === 'verification') return 'suspicious_verification';
+      const spread = event.additional_data?.spread === 'organization' ? '_spread' : '';
+      if (failure === 'authentication') return `suspicious_authentication${spread}`;
+      if (failure === 'verification') return `suspicious_verification${spread}`;
       return 'suspicious_wrong_audience';
     }
     case 'key_disabled':

@@ -6,6 +6,8 @@ import { recordSecurityEvent } from './security-events.service.ts';
 
 /** Failures from one address against one organisation within the window that make a burst. */
 export const FAILURE_BURST_THRESHOLD = 10;
+/** Failures against one organisation, from any addresses, within the window that make a burst. */
+export const ORGANIZATION_FAILURE_BURST_THRESHOLD = 20;
 export const FAILURE_BURST_WINDOW_MS = 5 * 60_000;
 
 export type FailureKind = 'authentication' | 'verification';
@@ -25,36 +27,62 @@ const descriptions: Record<FailureKind, (ip: string) => string> = {
   authentication: (ip) => `Burst of failed authentications from ${ip}`,
   verification: (ip) => `Burst of failed token verifications from ${ip}`,
 };
+const spreadDescriptions: Record<FailureKind, string> = {
+  authentication: 'Burst of failed authentications against the organisation, from any addresses',
+  verification: 'Burst of failed token verifications against the organisation, from any addresses',
+};
+
+/** Hits of a failure counter in the window, this one included (the shared store: every process). */
+async function countFailure(ctx: AppContext, key: string, now: number) {
+  await ctx.rateLimits.record(key, FAILURE_BURST_WINDOW_MS, now);
+  return ctx.rateLimits.count(key, FAILURE_BURST_WINDOW_MS, now);
+}
 
 /**
- * Counts a failed authentication or a failed verify (an unknown code) from one address against
- * one organisation; from the threshold on, each further failure in the window is a critical
- * suspicious_activity event (counted on one row per minute).
+ * Counts a failed authentication or a failed verify (an unknown code) against one organisation,
+ * per address and for the organisation as a whole (an attacker spreading guesses over many
+ * addresses stays under the first). From either threshold on, each further failure in the window
+ * is a critical suspicious_activity event; the organisation-wide one has no address, so it is
+ * counted on one row per minute however many addresses take part. Only failures pay for this.
  */
 export async function noteFailure(ctx: AppContext, kind: FailureKind, source: FailureSource) {
-  const key = `fail:${kind}:${source.organizationId}:${source.ip}`;
   const now = ctx.clock.now().getTime();
-  await ctx.rateLimits.record(key, FAILURE_BURST_WINDOW_MS, now);
-  const failures = await ctx.rateLimits.count(key, FAILURE_BURST_WINDOW_MS, now);
-  if (failures < FAILURE_BURST_THRESHOLD) return;
-  await recordSecurityEvent(ctx, {
+  const [fromAddress, againstOrganization] = await Promise.all([
+    countFailure(ctx, `fail:${kind}:${source.organizationId}:${source.ip}`, now),
+    countFailure(ctx, `fail:${kind}:${source.organizationId}`, now),
+  ]);
+  const event = {
     organizationId: source.organizationId,
     type: 'suspicious_activity',
     severity: 'critical',
-    description: descriptions[kind](source.ip),
-    clientIp: source.ip,
     userAgent: source.userAgent,
     requestPath: source.path,
     requestMethod: source.method,
     apiKeyId: source.apiKeyId,
     apiKeyName: source.apiKeyName,
     isTest: source.isTest,
-    additionalData: {
-      failure: kind,
-      failures_in_window: failures,
-      window_seconds: FAILURE_BURST_WINDOW_MS / 1000,
-    },
-  });
+  } as const;
+  const window_seconds = FAILURE_BURST_WINDOW_MS / 1000;
+  if (fromAddress >= FAILURE_BURST_THRESHOLD) {
+    await recordSecurityEvent(ctx, {
+      ...event,
+      description: descriptions[kind](source.ip),
+      clientIp: source.ip,
+      additionalData: { failure: kind, failures_in_window: fromAddress, window_seconds },
+    });
+  }
+  if (againstOrganization >= ORGANIZATION_FAILURE_BURST_THRESHOLD) {
+    await recordSecurityEvent(ctx, {
+      ...event,
+      description: spreadDescriptions[kind],
+      additionalData: {
+        failure: kind,
+        spread: 'organization',
+        failures_in_window: againstOrganization,
+        window_seconds,
+      },
+    });
+  }
 }
 
 const organizationByClientId = new TtlCache<string | null>(60_000);
