@@ -19,15 +19,25 @@ const figure = (page: Page, label: string) =>
 const figureText = async (page: Page, label: string) =>
   (await figure(page, label).textContent())?.replace(/\s+/g, ' ').trim();
 
+/** How far the page scrolls past the end of its main content (and the window). */
+const blankScrollBelowContent = (page: Page) =>
+  page.evaluate(() => {
+    const main = document.querySelector('main');
+    const contentEnd = (main?.getBoundingClientRect().bottom ?? 0) + window.scrollY;
+    return document.documentElement.scrollHeight - Math.max(window.innerHeight, contentEnd);
+  });
+
 describe('wallet', () => {
   const app = useAppAndBrowser();
   let admin: Admin;
+  let clientId: string;
 
   it('shows three real billed calls: figures, banner, pay now, call log, chart and refresh', async () => {
     const page = await app.openPage('desktop');
     const errors = collectConsoleErrors(page);
     const signedUp = await signUpOrganization(page, 'qassim-bank', 'بنك القصيم الرقمي');
     admin = signedUp.admin;
+    clientId = signedUp.organization.client_id;
     const token = await signIn(page, admin);
     const key = await createApiKey(page, token, { key_name: 'Wallet e2e key' });
     const headers = integratorHeaders(signedUp.organization.client_id, key);
@@ -110,14 +120,27 @@ describe('wallet', () => {
     await page.context().close();
   });
 
-  it('fits a phone screen', async () => {
+  it('fits a phone screen, and a long call log scrolls inside its box, not the page', async () => {
     const page = await app.openPage('mobile');
     const errors = collectConsoleErrors(page);
-    await signIn(page, admin);
+    const token = await signIn(page, admin);
+    // Ten more calls: more entries than the log's box shows at once.
+    const key = await createApiKey(page, token, { key_name: 'Long log key' });
+    const headers = integratorHeaders(clientId, key);
+    for (let call = 0; call < 10; call += 1) {
+      const response = await page.request.post('/v1/tokens/generate', {
+        headers,
+        data: { data: { full_name: 'منى العنزي' }, expires_in: 600 },
+      });
+      expect(response.status()).toBe(201);
+    }
     await openDashboardSection(page, 'mobile', 'المحفظة', 'wallet');
     await page.getByRole('heading', { name: 'مطلوب الدفع' }).waitFor();
-    expect(await figureText(page, 'التكلفة غير المدفوعة')).toBe('0.020 ريال');
+    expect(await figureText(page, 'التكلفة غير المدفوعة')).toBe('0.070 ريال');
     await page.getByRole('region', { name: 'قائمة الاستدعاءات حسب اليوم' }).waitFor();
+    await page.getByRole('button', { name: /عرض كشف/ }).first().waitFor();
+    // The page ends with its content: no blank scroll under the statements card.
+    expect(await blankScrollBelowContent(page)).toBeLessThanOrEqual(1);
     await saveScreenshot(page, 'wallet-mobile');
     expect(await horizontalOverflow(page)).toBe(0);
     expect(errors).toEqual([]);

@@ -19,7 +19,7 @@ export function Table({
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
     >
       <table className={cn('w-full border-collapse text-sm', className)}>{children}</table>
     </section>

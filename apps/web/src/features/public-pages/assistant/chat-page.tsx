@@ -146,7 +146,7 @@ export function ChatPage() {
           aria-label={t('logLabel')}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
           tabIndex={0}
-          className="max-h-[60vh] min-h-64 space-y-4 overflow-y-auto bg-slate-50 p-4 focus-visible:outline-2 focus-visible:outline-brand-700 sm:p-6"
+          className="relative max-h-[60vh] min-h-64 space-y-4 overflow-y-auto bg-slate-50 p-4 focus-visible:outline-2 focus-visible:outline-brand-700 sm:p-6"
         >
           <div className="flex gap-3">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">

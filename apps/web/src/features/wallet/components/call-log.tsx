@@ -90,7 +90,9 @@ export function CallLog({
         aria-label={t('log.label')}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the box (axe scrollable-region-focusable).
         tabIndex={0}
-        className="max-h-96 overflow-y-auto focus-visible:outline-2 focus-visible:outline-brand-700"
+        // relative: the entries' visually hidden texts are absolutely placed; without a positioned
+        // box here they lie where the unscrolled list would end and lengthen the page.
+        className="relative max-h-96 overflow-y-auto focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         {usage.days.map((day) => (
           <section key={day.date} aria-labelledby={`wallet-log-${day.date}`}>
