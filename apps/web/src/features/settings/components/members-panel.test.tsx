@@ -8,6 +8,7 @@ import { MembersPanel } from './members-panel.tsx';
 
 const FAHAD = '00000000-0000-4000-8000-000000000002';
 const SARA = '00000000-0000-4000-8000-000000000001';
+const FAHAD_NAMESAKE = '00000000-0000-4000-8000-000000000003';
 const INVITATION = '00000000-0000-4000-8000-0000000000a1';
 
 const renderMembers = (role: 'owner' | 'admin' = 'owner') =>
@@ -33,11 +34,11 @@ describe('members and invitations', () => {
     const sara = rowOf('sara@example.sa');
     expect(within(sara).getByText('سارة العتيبي')).toBeVisible();
     expect(within(sara).getByText('أنت')).toBeVisible();
-    expect(within(sara).getByRole('combobox', { name: 'دور سارة العتيبي' })).toHaveValue('owner');
+    expect(within(sara).getByRole('combobox', { name: 'دور سارة العتيبي (sara@example.sa)' })).toHaveValue('owner');
     expect(within(sara).getByText('5 مارس 2025')).toBeVisible();
     const fahad = rowOf('fahad@example.sa');
     expect(within(fahad).queryByText('أنت')).not.toBeInTheDocument();
-    expect(within(fahad).getByRole('combobox', { name: 'دور فهد القحطاني' })).toHaveValue(
+    expect(within(fahad).getByRole('combobox', { name: 'دور فهد القحطاني (fahad@example.sa)' })).toHaveValue(
       'verifier',
     );
     expect(within(table).getByText('fahad@example.sa')).toHaveClass('ltr-island');
@@ -68,7 +69,7 @@ describe('members and invitations', () => {
     const user = userEvent.setup();
     renderMembers();
 
-    const select = await screen.findByRole('combobox', { name: 'دور فهد القحطاني' });
+    const select = await screen.findByRole('combobox', { name: 'دور فهد القحطاني (fahad@example.sa)' });
     await user.selectOptions(select, 'developer');
     expect(await screen.findByText('تم تغيير دور فهد القحطاني إلى مطوّر')).toBeVisible();
     expect(bodiesOf(`PATCH ${ORG_PATH}/members/${FAHAD}`)[0]).toEqual({
@@ -86,7 +87,7 @@ describe('members and invitations', () => {
     const user = userEvent.setup();
     renderMembers();
 
-    const select = await screen.findByRole('combobox', { name: 'دور سارة العتيبي' });
+    const select = await screen.findByRole('combobox', { name: 'دور سارة العتيبي (sara@example.sa)' });
     await user.selectOptions(select, 'admin');
     expect(await screen.findByText(new RegExp(problems.last_owner.ar))).toBeVisible();
     expect(screen.queryByText(/at least one owner/)).not.toBeInTheDocument();
@@ -94,15 +95,28 @@ describe('members and invitations', () => {
   });
 
   it('removes a member only after confirming, and shows the last-owner refusal in the dialog', async () => {
+    // A second فهد القحطاني: the two rows' controls are told apart by their email.
+    const namesake = {
+      ...membersResponse().members[1],
+      user_id: FAHAD_NAMESAKE,
+      email: 'fahad.q@example.sa',
+      role: 'developer' as const,
+    };
     const { callsTo } = mockApi({
-      [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()),
+      [`GET ${ORG_PATH}/members`]: () =>
+        json(200, membersResponse({ members: [...membersResponse().members, namesake] })),
       [`DELETE ${ORG_PATH}/members/${FAHAD}`]: () => json(204, null),
-      [`DELETE ${ORG_PATH}/members/${SARA}`]: () => problem(409, 'last_owner'),
+      [`DELETE ${ORG_PATH}/members/${FAHAD_NAMESAKE}`]: () => problem(409, 'last_owner'),
     });
     const user = userEvent.setup();
     renderMembers();
 
-    await user.click(await screen.findByRole('button', { name: 'إزالة فهد القحطاني من الجهة' }));
+    expect(
+      await screen.findByRole('combobox', { name: 'دور فهد القحطاني (fahad.q@example.sa)' }),
+    ).toHaveValue('developer');
+    await user.click(
+      screen.getByRole('button', { name: 'إزالة فهد القحطاني (fahad@example.sa) من الجهة' }),
+    );
     const dialog = await screen.findByRole('alertdialog', { name: 'إزالة فهد القحطاني؟' });
     expect(dialog).toHaveTextContent('fahad@example.sa');
     expect(callsTo(`DELETE ${ORG_PATH}/members/${FAHAD}`)).toHaveLength(0);
@@ -110,12 +124,30 @@ describe('members and invitations', () => {
     expect(await screen.findByText('تمت إزالة فهد القحطاني من الجهة')).toBeVisible();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(`DELETE ${ORG_PATH}/members/${FAHAD}`)).toHaveLength(1);
+    expect(callsTo(`DELETE ${ORG_PATH}/members/${FAHAD_NAMESAKE}`)).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'إزالة سارة العتيبي من الجهة' }));
+    await user.click(
+      screen.getByRole('button', { name: 'إزالة فهد القحطاني (fahad.q@example.sa) من الجهة' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'نعم، أزل العضو' }));
     expect(
       await within(screen.getByRole('alertdialog')).findByText(new RegExp(problems.last_owner.ar)),
     ).toBeVisible();
+  });
+
+  it('offers no removal on my own row, and breaks emails only between their parts', async () => {
+    mockApi({ [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()) });
+    renderMembers();
+
+    await screen.findByRole('region', { name: 'أعضاء الجهة' });
+    const mine = rowOf('sara@example.sa');
+    expect(within(mine).getByRole('combobox', { name: /دور سارة العتيبي/ })).toBeEnabled();
+    expect(within(mine).queryByRole('button', { name: /إزالة/ })).not.toBeInTheDocument();
+    expect(within(rowOf('fahad@example.sa')).getByRole('button', { name: /إزالة/ })).toBeVisible();
+    // A line may break after the @ and before a dot, not inside a word.
+    const email = screen.getByText('fahad@example.sa');
+    expect(email).not.toHaveClass('break-all');
+    expect(email.innerHTML).toBe('fahad@<wbr>example<wbr>.sa');
   });
 
   it('lets an admin manage others but not owners, and not give the owner role', async () => {
@@ -123,12 +155,12 @@ describe('members and invitations', () => {
     const user = userEvent.setup();
     renderMembers('admin');
 
-    const owner = await screen.findByRole('combobox', { name: 'دور سارة العتيبي' });
+    const owner = await screen.findByRole('combobox', { name: 'دور سارة العتيبي (sara@example.sa)' });
     expect(owner).toBeDisabled();
     expect(
-      screen.queryByRole('button', { name: 'إزالة سارة العتيبي من الجهة' }),
+      screen.queryByRole('button', { name: /إزالة سارة العتيبي/ }),
     ).not.toBeInTheDocument();
-    const fahad = screen.getByRole('combobox', { name: 'دور فهد القحطاني' });
+    const fahad = screen.getByRole('combobox', { name: 'دور فهد القحطاني (fahad@example.sa)' });
     expect(fahad).toBeEnabled();
     expect(within(fahad).queryByRole('option', { name: 'مالك' })).not.toBeInTheDocument();
 

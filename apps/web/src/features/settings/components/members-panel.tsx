@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { failureText } from '../../../lib/problem-text.ts';
@@ -55,6 +56,8 @@ function MemberRow({
   const changeRole = useChangeMemberRole(organizationId);
   const name = displayName(member);
   const isManageable = canManageMember(myRole, member.role);
+  // No one removes themselves from here (an owner would lock the organisation out of its owner).
+  const isRemovable = isManageable && !member.is_you;
   // The member's current role stays listed even when I may not give it (an admin sees owners).
   const roles = assignableRoles(myRole).includes(member.role)
     ? assignableRoles(myRole)
@@ -84,11 +87,11 @@ function MemberRow({
         </span>
       </Cell>
       <Cell label={t('table.email')}>
-        <span className="ltr-island break-all text-slate-700">{member.email}</span>
+        <EmailText email={member.email} className="text-slate-700" />
       </Cell>
       <Cell label={t('table.role')}>
         <select
-          aria-label={t('roleOf', { name })}
+          aria-label={t('roleOf', { name, email: member.email })}
           value={member.role}
           disabled={!isManageable || changeRole.isPending}
           title={isManageable ? undefined : t('ownerOnlyRow')}
@@ -108,12 +111,12 @@ function MemberRow({
         </time>
       </Cell>
       <Td className="md:align-middle max-md:block max-md:border-0 max-md:pt-2 max-md:text-end">
-        {isManageable ? (
+        {isRemovable ? (
           <Button
             variant="ghost"
             size="sm"
             className="text-red-700 hover:bg-red-50"
-            aria-label={t('removeLabel', { name })}
+            aria-label={t('removeLabel', { name, email: member.email })}
             onClick={() => onRemove(member)}
           >
             <Trash2 aria-hidden className="size-4" />
@@ -138,9 +141,7 @@ function InvitationItem({
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="ltr-island break-all font-medium text-slate-900">
-            {invitation.email}
-          </span>
+          <EmailText email={invitation.email} className="font-medium text-slate-900" />
           <Badge tone="sky">{t(`roles.${invitation.role}`)}</Badge>
         </p>
         <p className="text-xs text-slate-600">
