@@ -229,7 +229,9 @@ describe('members and roles', () => {
     await owner.getByRole('combobox', { name: 'دور نورة العتيبي' }).selectOption('developer');
     await owner.getByText('تم تغيير دور نورة العتيبي إلى مطوّر').waitFor();
 
-    await owner.getByRole('button', { name: `إزالة فهد القحطاني (${verifierEmail}) من الجهة` }).click();
+    await owner
+      .getByRole('button', { name: `إزالة فهد القحطاني (${verifierEmail}) من الجهة` })
+      .click();
     const confirm = owner.getByRole('alertdialog', { name: 'إزالة فهد القحطاني؟' });
     await saveScreenshot(owner, 'members-desktop-remove-dialog');
     await confirm.getByRole('button', { name: 'نعم، أزل العضو' }).click();

@@ -138,7 +138,10 @@ describe('wallet', () => {
     await page.getByRole('heading', { name: 'مطلوب الدفع' }).waitFor();
     expect(await figureText(page, 'التكلفة غير المدفوعة')).toBe('0.070 ريال');
     await page.getByRole('region', { name: 'قائمة الاستدعاءات حسب اليوم' }).waitFor();
-    await page.getByRole('button', { name: /عرض كشف/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /عرض كشف/ })
+      .first()
+      .waitFor();
     // The page ends with its content: no blank scroll under the statements card.
     expect(await blankScrollBelowContent(page)).toBeLessThanOrEqual(1);
     await saveScreenshot(page, 'wallet-mobile');

@@ -34,13 +34,15 @@ describe('members and invitations', () => {
     const sara = rowOf('sara@example.sa');
     expect(within(sara).getByText('سارة العتيبي')).toBeVisible();
     expect(within(sara).getByText('أنت')).toBeVisible();
-    expect(within(sara).getByRole('combobox', { name: 'دور سارة العتيبي (sara@example.sa)' })).toHaveValue('owner');
+    expect(
+      within(sara).getByRole('combobox', { name: 'دور سارة العتيبي (sara@example.sa)' }),
+    ).toHaveValue('owner');
     expect(within(sara).getByText('5 مارس 2025')).toBeVisible();
     const fahad = rowOf('fahad@example.sa');
     expect(within(fahad).queryByText('أنت')).not.toBeInTheDocument();
-    expect(within(fahad).getByRole('combobox', { name: 'دور فهد القحطاني (fahad@example.sa)' })).toHaveValue(
-      'verifier',
-    );
+    expect(
+      within(fahad).getByRole('combobox', { name: 'دور فهد القحطاني (fahad@example.sa)' }),
+    ).toHaveValue('verifier');
     expect(within(table).getByText('fahad@example.sa')).toHaveClass('ltr-island');
 
     const invitations = screen.getByRole('list', { name: 'الدعوات المعلّقة' });
@@ -69,7 +71,9 @@ describe('members and invitations', () => {
     const user = userEvent.setup();
     renderMembers();
 
-    const select = await screen.findByRole('combobox', { name: 'دور فهد القحطاني (fahad@example.sa)' });
+    const select = await screen.findByRole('combobox', {
+      name: 'دور فهد القحطاني (fahad@example.sa)',
+    });
     await user.selectOptions(select, 'developer');
     expect(await screen.findByText('تم تغيير دور فهد القحطاني إلى مطوّر')).toBeVisible();
     expect(bodiesOf(`PATCH ${ORG_PATH}/members/${FAHAD}`)[0]).toEqual({
@@ -87,7 +91,9 @@ describe('members and invitations', () => {
     const user = userEvent.setup();
     renderMembers();
 
-    const select = await screen.findByRole('combobox', { name: 'دور سارة العتيبي (sara@example.sa)' });
+    const select = await screen.findByRole('combobox', {
+      name: 'دور سارة العتيبي (sara@example.sa)',
+    });
     await user.selectOptions(select, 'admin');
     expect(await screen.findByText(new RegExp(problems.last_owner.ar))).toBeVisible();
     expect(screen.queryByText(/at least one owner/)).not.toBeInTheDocument();
@@ -97,7 +103,7 @@ describe('members and invitations', () => {
   it('removes a member only after confirming, and shows the last-owner refusal in the dialog', async () => {
     // A second فهد القحطاني: the two rows' controls are told apart by their email.
     const namesake = {
-      ...membersResponse().members[1],
+      ...membersResponse().members[1]!,
       user_id: FAHAD_NAMESAKE,
       email: 'fahad.q@example.sa',
       role: 'developer' as const,
@@ -155,11 +161,11 @@ describe('members and invitations', () => {
     const user = userEvent.setup();
     renderMembers('admin');
 
-    const owner = await screen.findByRole('combobox', { name: 'دور سارة العتيبي (sara@example.sa)' });
+    const owner = await screen.findByRole('combobox', {
+      name: 'دور سارة العتيبي (sara@example.sa)',
+    });
     expect(owner).toBeDisabled();
-    expect(
-      screen.queryByRole('button', { name: /إزالة سارة العتيبي/ }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /إزالة سارة العتيبي/ })).not.toBeInTheDocument();
     const fahad = screen.getByRole('combobox', { name: 'دور فهد القحطاني (fahad@example.sa)' });
     expect(fahad).toBeEnabled();
     expect(within(fahad).queryByRole('option', { name: 'مالك' })).not.toBeInTheDocument();
