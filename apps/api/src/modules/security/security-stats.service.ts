@@ -4,7 +4,12 @@ import type { AppContext } from '../../app-context.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
 import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
 
-/** The security score of spec section 9 and its label. */
+/**
+ * The security score of spec section 9 and its label. The label never reads better than
+ * "Needs Attention" while the red alert box shows (an open critical event, or more than 50 rate
+ * limit violations): one critical event takes the score only to 90, and "Excellent" beside a red
+ * alert tells the reader nothing is wrong.
+ */
 export function securityScore(stats: {
   critical_events_count: number;
   rate_limit_violations: number;
@@ -17,9 +22,20 @@ export function securityScore(stats: {
   if (stats.active_api_keys === 0) score -= 20;
   if (stats.trusted_ips_count === 0) score -= 10;
   score = Math.max(0, score);
-  const label: SecurityLabel = score >= 90 ? 'Excellent' : score >= 70 ? 'Good' : 'Needs Attention';
-  return { security_score: score, security_label: label };
+  const label: SecurityLabel =
+    showsSecurityAlert(stats) || score < 70
+      ? 'Needs Attention'
+      : score >= 90
+        ? 'Excellent'
+        : 'Good';
+  return { security_score: score, security_label: label, show_alert: showsSecurityAlert(stats) };
 }
+
+/** The red alert box: an open critical event, or more than 50 rate limit violations today. */
+const showsSecurityAlert = (stats: {
+  critical_events_count: number;
+  rate_limit_violations: number;
+}) => stats.critical_events_count > 0 || stats.rate_limit_violations > 50;
 
 /**
  * The spec's "Security stats", computed; "today" is the organisation's day. Requests today are
@@ -74,6 +90,5 @@ export async function getSecurityStats(
       ? Math.round((stats.blocked_requests_today / totalRequests) * 1000) / 10
       : 0,
     ...securityScore(stats),
-    show_alert: stats.critical_events_count > 0 || stats.rate_limit_violations > 50,
   };
 }

@@ -53,7 +53,14 @@ describe('security statistics', () => {
       'GET /api/v1/security/stats': () =>
         json(200, {
           success: true,
-          data: stats({ critical_events_count: 2, active_api_keys: 0, trusted_ips_count: 0 }),
+          data: stats({
+            critical_events_count: 2,
+            active_api_keys: 0,
+            trusted_ips_count: 0,
+            security_score: 50,
+            security_label: 'Needs Attention',
+            show_alert: true,
+          }),
         }),
     });
     renderWithProviders(<SecurityStatsPanel organizationId={ORG_ID} onShowEvents={onShowEvents} />);
@@ -72,7 +79,15 @@ describe('security statistics', () => {
     let violations = 50;
     mockApi({
       'GET /api/v1/security/stats': () =>
-        json(200, { success: true, data: stats({ rate_limit_violations: violations }) }),
+        json(200, {
+          success: true,
+          data: stats({
+            rate_limit_violations: violations,
+            security_score: 85,
+            security_label: violations > 50 ? 'Needs Attention' : 'Good',
+            show_alert: violations > 50,
+          }),
+        }),
     });
     const { queryClient } = renderWithProviders(
       <SecurityStatsPanel organizationId={ORG_ID} onShowEvents={() => {}} />,

@@ -17,10 +17,18 @@ import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { type SecurityStats, useSecurityStats } from '../api/get-security-stats.ts';
 import { formatCount, formatPercent } from '../format.ts';
-import { blockedPercentage, needsSecurityAlert, type ScoreLevel, securityScore } from '../score.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { Skeleton } from './skeleton.tsx';
 import { useErrorToast } from './use-error-toast.ts';
+
+type ScoreLevel = 'excellent' | 'good' | 'needsAttention';
+
+/** The API's label (its score rule lives there, beside the alert it must agree with). */
+const SCORE_LEVELS: Record<SecurityStats['security_label'], ScoreLevel> = {
+  Excellent: 'excellent',
+  Good: 'good',
+  'Needs Attention': 'needsAttention',
+};
 
 const SCORE_TONES: Record<ScoreLevel, { badge: BadgeTone; text: string }> = {
   excellent: { badge: 'green', text: 'text-green-700' },
@@ -80,7 +88,8 @@ function StatCard({
 
 function ScoreCard({ stats }: { stats: SecurityStats }) {
   const { t } = useTranslation('security');
-  const { score, level } = securityScore(stats);
+  const score = stats.security_score;
+  const level = SCORE_LEVELS[stats.security_label];
   return (
     <StatCard
       isWide
@@ -182,9 +191,7 @@ export function SecurityStatsPanel({
       <h3 id="security-stats-title" className="sr-only">
         {t('stats.title')}
       </h3>
-      {needsSecurityAlert(stats) ? (
-        <SecurityAlertBox stats={stats} onShowEvents={onShowEvents} />
-      ) : null}
+      {stats.show_alert ? <SecurityAlertBox stats={stats} onShowEvents={onShowEvents} /> : null}
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <ScoreCard stats={stats} />
         <StatCard
@@ -202,7 +209,7 @@ export function SecurityStatsPanel({
           value={formatCount(stats.total_requests_today)}
           detail={t('stats.blockedDetail', {
             blocked: formatCount(stats.blocked_requests_today),
-            percent: formatPercent(blockedPercentage(stats)),
+            percent: formatPercent(stats.blocked_percentage),
           })}
         />
         <StatCard
