@@ -160,6 +160,43 @@ describe('security events panel', () => {
     ]);
   });
 
+  it('keeps its filters and page in the address: a reload or a shared link shows the same list', async () => {
+    const { fetchMock } = mockApi({
+      'GET /api/v1/security/events': ({ url }) =>
+        json(200, {
+          events: [event()],
+          total: 45,
+          page: Number(url.searchParams.get('page')),
+          page_size: 20,
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(
+      <SecurityEventsPanel organizationId={ORG_ID} canResolve />,
+      {
+        entries: [
+          '/org-dashboard?section=verification&severity=critical&event_type=geo_blocked&date_range=30d&events_page=2',
+        ],
+      },
+    );
+
+    expect(await screen.findByText('صفحة 2 من 3')).toBeInTheDocument();
+    const asked = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
+    expect(asked.searchParams.toString()).toBe(
+      'severity=critical&event_type=geo_blocked&date_range=30d&page=2&page_size=20',
+    );
+    expect(screen.getByLabelText('الخطورة')).toHaveValue('critical');
+    expect(screen.getByLabelText('نوع الحدث')).toHaveValue('geo_blocked');
+    expect(screen.getByLabelText('الفترة')).toHaveValue('30d');
+
+    await user.selectOptions(screen.getByLabelText('الخطورة'), 'warning');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?section=verification&severity=warning&event_type=geo_blocked&date_range=30d',
+      ),
+    );
+  });
+
   it('pages through the events and starts again on page 1 when a filter changes', async () => {
     const { fetchMock } = mockApi({
       'GET /api/v1/security/events': ({ url }) =>

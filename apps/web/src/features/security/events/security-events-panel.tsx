@@ -14,8 +14,9 @@ import {
   RotateCw,
   ShieldCheck,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
@@ -24,7 +25,6 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { failureText } from '../../../lib/problem-text.ts';
 import { useExportSecurityEvents } from '../api/export-security-events.ts';
 import {
-  DEFAULT_EVENT_FILTERS,
   EVENTS_PAGE_SIZE,
   type EventFilters,
   type SecurityEvent,
@@ -38,6 +38,7 @@ import { useErrorToast } from '../components/use-error-toast.ts';
 import { formatCount, formatDateTime } from '../format.ts';
 import { eventRequestFilters } from '../requests/request-filters.ts';
 import { RequestsLink } from '../requests/requests-link.tsx';
+import { eventFiltersFromSearch, eventFiltersSearch } from './event-filters-search.ts';
 import { eventSummary } from './event-summary.ts';
 
 const SEVERITY_TONES: Record<EventSeverity, BadgeTone> = {
@@ -262,17 +263,17 @@ export function SecurityEventsPanel({
   canResolve: boolean;
 }) {
   const { t } = useTranslation('security');
-  const [filters, setFilters] = useState<EventFilters>(DEFAULT_EVENT_FILTERS);
-  const [page, setPage] = useState(1);
+  const [search, setSearch] = useSearchParams();
+  const { filters, page } = eventFiltersFromSearch(search);
+  const show = (nextFilters: EventFilters, nextPage: number) =>
+    setSearch((current) => eventFiltersSearch(current, nextFilters, nextPage));
+  const setPage = (next: number) => show(filters, next);
   const query = useSecurityEvents(organizationId, filters, page);
   const resolve = useResolveSecurityEvent(organizationId);
   const exportEvents = useExportSecurityEvents();
   useErrorToast(query.error, t('toasts.eventsLoadFailed'));
 
-  const changeFilters = (next: EventFilters) => {
-    setFilters(next);
-    setPage(1);
-  };
+  const changeFilters = (next: EventFilters) => show(next, 1);
 
   let content: ReactNode;
   if (query.isPending) {
