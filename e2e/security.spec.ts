@@ -30,12 +30,15 @@ describe('security dashboard', () => {
     const { admin, organization } = await signUpOrganization(page, 'riyadh-pay', 'مدفوعات الرياض');
     await signIn(page, admin);
 
+    // A new organisation: no active key (-20) and no trusted IP (-10).
+    await page.goto('/org-dashboard?section=verification');
+    await page.getByTestId('security-score').filter({ hasText: '70/100' }).waitFor();
+    await page.getByText('جيد', { exact: true }).waitFor();
+    // The keys item is its own page: the keys and the network controls, no statistics.
     await page.goto('/org-dashboard?section=keys');
     await page.getByRole('heading', { level: 2, name: 'إدارة المفاتيح' }).waitFor();
     await page.getByRole('heading', { name: 'لا توجد مفاتيح API' }).waitFor();
-    // A new organisation: no active key (-20) and no trusted IP (-10).
-    await page.getByTestId('security-score').filter({ hasText: '70/100' }).waitFor();
-    await page.getByText('جيد', { exact: true }).waitFor();
+    expect(await page.getByTestId('security-score').count()).toBe(0);
     await saveScreenshot(page, 'security-keys-empty-desktop');
 
     // Create: disabled until a name is typed; the two default scopes are ticked.
@@ -127,8 +130,8 @@ describe('security dashboard', () => {
     await page.getByText('الدول المحظورة: 1').waitFor();
     await saveScreenshot(page, 'security-countries-desktop');
 
-    // Events: the key's first use and its switching off were recorded.
-    await page.getByRole('tab', { name: 'أحداث الأمان' }).click();
+    // Events (the verification item): the key's first use and its switching off were recorded.
+    await page.goto('/org-dashboard?section=verification');
     const events = page.getByRole('region', { name: 'جدول أحداث الأمان' });
     await events.getByText('أول استخدام للمفتاح').waitFor();
     await events.getByText('مفتاح معطل').first().waitFor();
@@ -244,7 +247,7 @@ describe('security dashboard', () => {
     await saveScreenshot(page, 'security-countries-mobile');
     expect(await horizontalOverflow(page)).toBe(0);
 
-    await page.getByRole('tab', { name: 'أحداث الأمان' }).click();
+    await page.goto('/org-dashboard?section=verification');
     const events = page.getByRole('region', { name: 'جدول أحداث الأمان' });
     await events.getByText('عنوان IP محظور').waitFor();
     // Each event is a card on a phone: its status and the resolve button are on screen.
@@ -259,8 +262,7 @@ describe('security dashboard', () => {
     await saveScreenshot(page, 'security-notifications-mobile');
     expect(await horizontalOverflow(page)).toBe(0);
 
-    // The verification menu item opens the same dashboard on the events tab.
-    await page.goto('/org-dashboard?section=verification');
+    // The verification menu item opens on the events tab.
     await page.getByRole('heading', { level: 2, name: 'التحقق والأمان' }).waitFor();
     expect(
       await page.getByRole('tab', { name: 'أحداث الأمان' }).getAttribute('aria-selected'),

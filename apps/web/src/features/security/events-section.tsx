@@ -2,5 +2,5 @@ import { SecurityDashboard, type SecurityDashboardProps } from './security-dashb
 
 /** The side menu's verification item: the security events monitor (lazy-loaded). */
 export default function EventsSection({ organization }: SecurityDashboardProps) {
-  return <SecurityDashboard organization={organization} initialTab="events" />;
+  return <SecurityDashboard organization={organization} page="verification" />;
 }

@@ -2,5 +2,5 @@ import { SecurityDashboard, type SecurityDashboardProps } from './security-dashb
 
 /** The side menu's keys item: the security dashboard on its API keys tab (lazy-loaded). */
 export default function KeysSection({ organization }: SecurityDashboardProps) {
-  return <SecurityDashboard organization={organization} initialTab="api-keys" />;
+  return <SecurityDashboard organization={organization} page="keys" />;
 }

@@ -18,6 +18,10 @@ const handlers = {
         trusted_ips_count: 0,
         countries_blocked: 0,
         rate_limit_violations: 0,
+        blocked_percentage: 0,
+        security_score: 90,
+        security_label: 'Needs Attention',
+        show_alert: true,
       },
     }),
   'GET /api/v1/security/api-keys': () => json(200, { api_keys: [apiKey()] }),
@@ -37,18 +41,34 @@ describe('security dashboard', () => {
   beforeEach(() => localStorage.setItem('org_token', 'access-token'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('opens on the API keys tab for the keys item, and the alert box leads to the events', async () => {
+  it('gives the keys item the keys and network tabs only, and the verification item the rest', async () => {
     mockApi(handlers);
-    const user = userEvent.setup();
-    renderWithProviders(
-      <SecurityDashboard organization={{ id: ORG_ID, role: 'owner' }} initialTab="api-keys" />,
+    const keys = renderWithProviders(
+      <SecurityDashboard organization={{ id: ORG_ID, role: 'owner' }} page="keys" />,
     );
-
     expect(await screen.findByRole('tab', { name: 'مفاتيح API' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
     expect(await screen.findByRole('group', { name: 'خادم الإنتاج' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'مفاتيح API',
+      'التحكم في IP والمواقع الجغرافية',
+    ]);
+    expect(screen.queryByText('درجة الأمان')).not.toBeInTheDocument();
+    keys.unmount();
+
+    const user = userEvent.setup();
+    renderWithProviders(
+      <SecurityDashboard organization={{ id: ORG_ID, role: 'owner' }} page="verification" />,
+      { entries: ['/org-dashboard?section=verification&tab=requests'] },
+    );
+    expect(await screen.findByText('درجة الأمان')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'أحداث الأمان',
+      'سجل الطلبات',
+    ]);
+    // The alert box leads to the events.
     await user.click(await screen.findByRole('button', { name: 'عرض الأحداث' }));
     expect(screen.getByRole('tab', { name: 'أحداث الأمان' })).toHaveAttribute(
       'aria-selected',
@@ -86,7 +106,7 @@ describe('security dashboard', () => {
         }),
     });
     renderWithProviders(
-      <SecurityDashboard organization={{ id: ORG_ID, role: 'developer' }} initialTab="events" />,
+      <SecurityDashboard organization={{ id: ORG_ID, role: 'developer' }} page="verification" />,
     );
     expect(await screen.findByRole('tab', { name: 'أحداث الأمان' })).toHaveAttribute(
       'aria-selected',
@@ -102,7 +122,10 @@ describe('security dashboard', () => {
   it('tells a verifier the security center is not for their role, asking the API nothing', async () => {
     const { fetchMock } = mockApi({});
     renderWithProviders(
-      <SecurityDashboard organization={{ id: ORG_ID, role: 'verifier' }} initialTab="api-keys" />,
+      <>
+        <SecurityDashboard organization={{ id: ORG_ID, role: 'verifier' }} page="verification" />
+        <SecurityDashboard organization={{ id: ORG_ID, role: 'verifier' }} page="keys" />
+      </>,
     );
     expect(screen.getAllByText(/لوحة الأمان متاحة لمالكي الجهة/)).not.toHaveLength(0);
     expect(

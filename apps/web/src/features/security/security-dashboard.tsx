@@ -12,30 +12,47 @@ import { NetworkTab } from './network/network-tab.tsx';
 import { securityPermissions } from './permissions.ts';
 import { RequestsTab } from './requests/requests-tab.tsx';
 
-export const SECURITY_TABS = ['api-keys', 'network', 'events', 'requests'] as const;
-export type SecurityTab = (typeof SECURITY_TABS)[number];
+/** The tabs of each of the two security pages: one menu item, one page, no tab in both. */
+export const SECURITY_PAGES = {
+  keys: ['api-keys', 'network'],
+  verification: ['events', 'requests'],
+} as const;
+export type SecurityPage = keyof typeof SECURITY_PAGES;
+export type SecurityTab = (typeof SECURITY_PAGES)[SecurityPage][number];
 
 /** What the dashboard's section hands a screen; only the organisation's id and role are used. */
 export interface SecurityDashboardProps {
   organization: { id: string; role: MemberRole };
 }
 
-const isSecurityTab = (value: string | null): value is SecurityTab =>
-  (SECURITY_TABS as readonly string[]).includes(value ?? '');
+const TAB_ICONS: Record<SecurityTab, typeof KeyRound> = {
+  'api-keys': KeyRound,
+  network: MapPinned,
+  events: ShieldAlert,
+  requests: ListChecks,
+};
+const TAB_LABELS = {
+  'api-keys': 'tabs.apiKeys',
+  network: 'tabs.network',
+  events: 'tabs.events',
+  requests: 'tabs.requests',
+} as const;
 
 /**
- * The security dashboard (spec section 2): statistics, the alert box, and four tabs. The keys
- * item opens it on the API keys tab, the verification item on the events tab; `?tab=` names
- * another (a key card and an event link to the request log).
+ * The security screens (spec section 2), as two pages of the side menu. The keys item manages the
+ * API keys and the IP and country controls; the verification item shows the statistics, the alert
+ * box, the traffic chart, the security events and the request log. `?tab=` names one of the
+ * page's tabs (the alert box opens the events).
  */
 export function SecurityDashboard({
   organization,
-  initialTab,
-}: SecurityDashboardProps & { initialTab: SecurityTab }) {
+  page,
+}: SecurityDashboardProps & { page: SecurityPage }) {
   const { t } = useTranslation('security');
   const [search, setSearch] = useSearchParams();
+  const tabs: readonly SecurityTab[] = SECURITY_PAGES[page];
   const requested = search.get('tab');
-  const tab = isSecurityTab(requested) ? requested : initialTab;
+  const tab = tabs.find((id) => id === requested) ?? tabs[0]!;
   const setTab = (next: SecurityTab) =>
     setSearch(
       (current) => {
@@ -49,48 +66,54 @@ export function SecurityDashboard({
 
   return (
     <div className="space-y-8">
-      {permissions.canReadSecurity ? (
-        <>
-          <SecurityStatsPanel
-            organizationId={organization.id}
-            onShowEvents={() => setTab('events')}
-          />
-          <AnalyticsPanel organizationId={organization.id} />
-        </>
-      ) : (
-        <RoleNotice message={t('roles.cannotRead')} />
-      )}
+      {page === 'verification' ? (
+        permissions.canReadSecurity ? (
+          <>
+            <SecurityStatsPanel
+              organizationId={organization.id}
+              onShowEvents={() => setTab('events')}
+            />
+            <AnalyticsPanel organizationId={organization.id} />
+          </>
+        ) : (
+          <RoleNotice message={t('roles.cannotRead')} />
+        )
+      ) : null}
       <Tabs value={tab} onValueChange={(value) => setTab(value as SecurityTab)}>
         <TabsList aria-label={t('tabs.label')}>
-          <TabsTrigger value="api-keys">
-            <KeyRound aria-hidden className="size-4" />
-            {t('tabs.apiKeys')}
-          </TabsTrigger>
-          <TabsTrigger value="network">
-            <MapPinned aria-hidden className="size-4" />
-            {t('tabs.network')}
-          </TabsTrigger>
-          <TabsTrigger value="events">
-            <ShieldAlert aria-hidden className="size-4" />
-            {t('tabs.events')}
-          </TabsTrigger>
-          <TabsTrigger value="requests">
-            <ListChecks aria-hidden className="size-4" />
-            {t('tabs.requests')}
-          </TabsTrigger>
+          {tabs.map((id) => {
+            const Icon = TAB_ICONS[id];
+            return (
+              <TabsTrigger key={id} value={id}>
+                <Icon aria-hidden className="size-4" />
+                {t(TAB_LABELS[id])}
+              </TabsTrigger>
+            );
+          })}
         </TabsList>
-        <TabsContent value="api-keys">
-          <ApiKeysTab organizationId={organization.id} canManageKeys={permissions.canManageKeys} />
-        </TabsContent>
-        <TabsContent value="network">
-          <NetworkTab organizationId={organization.id} permissions={permissions} />
-        </TabsContent>
-        <TabsContent value="events">
-          <EventsTab organizationId={organization.id} permissions={permissions} />
-        </TabsContent>
-        <TabsContent value="requests">
-          <RequestsTab organizationId={organization.id} permissions={permissions} />
-        </TabsContent>
+        {tabs.includes('api-keys') ? (
+          <TabsContent value="api-keys">
+            <ApiKeysTab
+              organizationId={organization.id}
+              canManageKeys={permissions.canManageKeys}
+            />
+          </TabsContent>
+        ) : null}
+        {tabs.includes('network') ? (
+          <TabsContent value="network">
+            <NetworkTab organizationId={organization.id} permissions={permissions} />
+          </TabsContent>
+        ) : null}
+        {tabs.includes('events') ? (
+          <TabsContent value="events">
+            <EventsTab organizationId={organization.id} permissions={permissions} />
+          </TabsContent>
+        ) : null}
+        {tabs.includes('requests') ? (
+          <TabsContent value="requests">
+            <RequestsTab organizationId={organization.id} permissions={permissions} />
+          </TabsContent>
+        ) : null}
       </Tabs>
     </div>
   );

@@ -29,9 +29,10 @@ export function filtersFromSearch(search: URLSearchParams): RequestLogFilters {
   };
 }
 
-/** The address of the request log with these filters, keeping the rest (the section). */
+/** The address of the request log (on the verification page) with these filters. */
 export function requestsSearch(current: URLSearchParams, filters: RequestLogFilters) {
   const next = new URLSearchParams(current);
+  next.set('section', 'verification');
   next.set('tab', REQUESTS_TAB);
   for (const name of FILTER_NAMES) {
     const value = filters[name];

@@ -1,6 +1,7 @@
 import type { RequestLogEntry } from '@tanqin/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSearchParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type MockRequest, mockApi, renderWithProviders } from '../../../test/mock-api.tsx';
 import { SecurityDashboard } from '../security-dashboard.tsx';
@@ -43,6 +44,11 @@ const stats = () =>
       trusted_ips_count: 0,
       countries_blocked: 0,
       rate_limit_violations: 1,
+      inactive_api_keys: 0,
+      blocked_percentage: 50,
+      security_score: 90,
+      security_label: 'Excellent',
+      show_alert: false,
     },
   });
 
@@ -67,6 +73,17 @@ function requestLog({ url }: MockRequest) {
   return json(200, { requests: [call(), refused], next_cursor: 'page-2' });
 }
 
+/** The page the dashboard shows for `?section=`, as the organisation dashboard picks it. */
+function SecurityPageOfSection() {
+  const [search] = useSearchParams();
+  return (
+    <SecurityDashboard
+      organization={{ id: ORG_ID, role: 'developer' }}
+      page={search.get('section') === 'keys' ? 'keys' : 'verification'}
+    />
+  );
+}
+
 describe('request log', () => {
   beforeEach(() => localStorage.setItem('org_token', 'access-token'));
   afterEach(() => vi.unstubAllGlobals());
@@ -80,7 +97,7 @@ describe('request log', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(
-      <SecurityDashboard organization={{ id: ORG_ID, role: 'owner' }} initialTab="api-keys" />,
+      <SecurityDashboard organization={{ id: ORG_ID, role: 'owner' }} page="verification" />,
     );
 
     await user.click(await screen.findByRole('tab', { name: 'سجل الطلبات' }));
@@ -131,14 +148,15 @@ describe('request log', () => {
       'GET /api/v1/security/requests': requestLog,
     });
     const user = userEvent.setup();
-    renderWithProviders(
-      <SecurityDashboard organization={{ id: ORG_ID, role: 'developer' }} initialTab="api-keys" />,
-      { entries: ['/org-dashboard?section=keys'] },
-    );
+    const { router } = renderWithProviders(<SecurityPageOfSection />, {
+      entries: ['/org-dashboard?section=keys'],
+    });
     await user.click(
       await screen.findByRole('link', { name: 'طلبات المفتاح خادم الإنتاج في سجل الطلبات' }),
     );
-    expect(screen.getByRole('tab', { name: 'سجل الطلبات' })).toHaveAttribute(
+    // The request log is on the verification page.
+    expect(new URLSearchParams(router.state.location.search).get('section')).toBe('verification');
+    expect(await screen.findByRole('tab', { name: 'سجل الطلبات' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
