@@ -110,13 +110,23 @@ describe('organisation dashboard', () => {
     const { admin, organization } = await signUpOrganization(
       page,
       'jeddah-ports',
-      'الهيئة العامة للموانئ',
+      'الهيئة العامة للموانئ والمناطق اللوجستية بالمنطقة الغربية',
       { type: 'government', adminName: ['نورة', 'القحطاني'] },
     );
     await signIn(page, admin);
 
     await page.goto('/org-dashboard');
     await page.getByText(organization.client_id, { exact: true }).waitFor();
+    // The long name is read whole on a phone: it wraps, nothing of it is cut off.
+    const name = page.getByRole('heading', { level: 1, name: organization.name });
+    const box = await name.evaluate((heading) => ({
+      cut: heading.scrollWidth > heading.clientWidth,
+      lines: Math.round(
+        heading.clientHeight / Number.parseFloat(getComputedStyle(heading).lineHeight),
+      ),
+    }));
+    expect(box.cut).toBe(false);
+    expect(box.lines).toBeGreaterThan(1);
     const walletLink = page.getByRole('link', { name: 'المحفظة' });
     expect(await walletLink.isVisible()).toBe(false);
     await saveScreenshot(page, 'org-dashboard-mobile');

@@ -117,7 +117,8 @@ function PageHeader({
           <Building2 aria-hidden className="size-6" />
         </span>
         <div className="min-w-0">
-          <h1 className="truncate text-xl font-bold text-slate-900">
+          {/* The whole name wraps on a phone: cut at its first word, it could not be read. */}
+          <h1 className="text-lg font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-xl">
             {organization?.name ?? t('pageTitle')}
           </h1>
           {organization ? (
