@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  basicAuth,
   createKey,
   createOrganization,
   databaseKinds,
@@ -55,6 +56,7 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
         'usage_count',
         'rate_limit_per_hour',
         'rate_limit_per_minute',
+        'requests_this_minute',
         'requests_this_hour',
         'requests_today',
         'requests_this_month',
@@ -96,6 +98,61 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
       last_used_ip: '127.0.0.1',
     });
     expect(list.body.api_keys[0].last_used_at).toBeTruthy();
+  });
+
+  it("meters what counts against a key's limits: every admitted call, billed or not, test or live", async () => {
+    const org = await createOrganization(server.baseUrl);
+    const key = await createKey(server.baseUrl, org.token, {
+      mode: 'test',
+      rate_limit_per_minute: 3,
+    });
+    const headers = basicAuth(org.organization.client_id, key);
+    const statuses = [];
+    statuses.push(
+      (
+        await request(server.baseUrl, 'POST', '/v1/tokens/generate', {
+          headers,
+          json: { data: { n: 1 } },
+        })
+      ).status,
+    );
+    // Admitted, then failed: an unknown code. Not billed, but the limits counted it.
+    statuses.push(
+      (
+        await request(server.baseUrl, 'POST', '/v1/tokens/verify', {
+          headers,
+          json: { token: 'ABCD-EFGH-JKMN-PQRS-T' },
+        })
+      ).status,
+    );
+    statuses.push(
+      (
+        await request(server.baseUrl, 'POST', '/v1/tokens/generate', {
+          headers,
+          json: { data: { n: 2 } },
+        })
+      ).status,
+    );
+    statuses.push(
+      (
+        await request(server.baseUrl, 'POST', '/v1/tokens/generate', {
+          headers,
+          json: { data: { n: 3 } },
+        })
+      ).status,
+    );
+    expect(statuses.slice(0, 3).every((status) => status < 429)).toBe(true);
+    expect(statuses[3]).toBe(429);
+    await server.ctx.requestLog.flush();
+
+    const list = await request(server.baseUrl, 'GET', '/api/v1/security/api-keys', {
+      token: org.token,
+    });
+    const [card] = list.body.api_keys;
+    expect(card).toMatchObject({ mode: 'test', requests_this_minute: 3, requests_this_hour: 3 });
+    // A test key's calls are not billed, yet the card knows it was used, and from where.
+    expect(card.last_used_at).toBeTruthy();
+    expect(card.last_used_ip).toBe('127.0.0.1');
   });
 
   it('validates every field and creates nothing on bad input', async () => {

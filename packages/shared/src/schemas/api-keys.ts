@@ -152,7 +152,14 @@ export const apiKeySchema = z.object({
   usage_count: z.number().int(),
   last_used_at: nullableTimestampSchema,
   last_used_ip: z.string().nullable(),
-  requests_this_hour: z.number().int(),
+  requests_this_minute: z
+    .number()
+    .int()
+    .meta({ description: 'Calls counted against the per-minute limit in the last minute' }),
+  requests_this_hour: z
+    .number()
+    .int()
+    .meta({ description: 'Calls counted against the per-hour limit in the last hour' }),
   requests_today: z.number().int(),
   requests_this_month: z.number().int(),
   critical_events_count: z

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { apiKeySchema, KeyMode, Scope, updatedApiKeySchema } from '@tanqin/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { QUARTER_MS, quarterStart } from '../../db/quarter-hours.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
 import { API_KEY_PREFIXES, generateSecret } from '../../lib/secret-format.ts';
+import { rateWindows } from '../public-api/rate-windows.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
 import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
 
@@ -170,15 +170,16 @@ export async function createApiKey(
 }
 
 /**
- * Every field of the spec's API key entity except the secret, with real counters, read from the
- * usage roll-ups (the calls of the last hour within the quarter hour it starts in from the usage
- * rows).
+ * Every field of the spec's API key entity except the secret, with real counters: billed calls
+ * from the usage roll-ups; this minute's and hour's calls from the rate limiter's own windows
+ * (every admitted call counts there, billed or not: a 404 for an unknown code, a test key's
+ * call); the last use from the request log too (a test key's calls are not billed).
  */
 export async function listApiKeys(ctx: AppContext, organizationId: string, timeZone: string) {
   const now = ctx.clock.now();
-  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
-  const hourQuarterEnd = new Date(quarterStart(hourAgo).getTime() + QUARTER_MS);
-  return ctx.db.query<z.input<typeof apiKeySchema>>(
+  const rows = await ctx.db.query<
+    Omit<z.input<typeof apiKeySchema>, 'requests_this_hour' | 'requests_this_minute'>
+  >(
     `with per_key (api_key_id, usage_count, last_used_at, last_used_ip) as (
        select api_key_id, sum(calls), max(last_at), (array_agg(last_ip order by last_at desc))[1]
          from usage_days where organization_id = $1 group by api_key_id),
@@ -187,20 +188,16 @@ export async function listApiKeys(ctx: AppContext, organizationId: string, timeZ
         group by api_key_id),
      month (api_key_id, calls) as (
        select api_key_id, sum(calls) from ${usageSinceSql('$1', '$4::timestamptz', '$5::timestamptz')} u
-        group by api_key_id),
-     hour (api_key_id, calls) as (
-       select api_key_id, sum(calls) from (
-         select api_key_id, 1 as calls from usage_logs
-          where organization_id = $1 and created_at > $6 and created_at < $7
-         union all
-         select api_key_id, calls from usage_quarter_hours where organization_id = $1 and starts_at >= $7) h
         group by api_key_id)
      select k.id, k.key_name, k.api_key, k.mode, k.scopes, k.allowed_ips, k.is_active, k.created_at, k.expires_at,
             k.rate_limit_per_hour, k.rate_limit_per_minute, k.secret_rolled_at,
-            case when k.previous_secret_expires_at > $8 then k.previous_secret_expires_at end
+            case when k.previous_secret_expires_at > $6 then k.previous_secret_expires_at end
               as previous_secret_expires_at,
-            coalesce(p.usage_count, 0)::bigint as usage_count, p.last_used_at, p.last_used_ip,
-            coalesce(hour.calls, 0)::bigint as requests_this_hour,
+            coalesce(p.usage_count, 0)::bigint as usage_count,
+            case when logged.created_at > p.last_used_at or p.last_used_at is null
+                 then logged.created_at else p.last_used_at end as last_used_at,
+            case when logged.created_at > p.last_used_at or p.last_used_at is null
+                 then logged.client_ip else p.last_used_ip end as last_used_ip,
             coalesce(today.calls, 0)::bigint as requests_today,
             coalesce(month.calls, 0)::bigint as requests_this_month,
             (select count(*)::int from security_events e
@@ -211,17 +208,32 @@ export async function listApiKeys(ctx: AppContext, organizationId: string, timeZ
        left join per_key p on p.api_key_id = k.id
        left join today on today.api_key_id = k.id
        left join month on month.api_key_id = k.id
-       left join hour on hour.api_key_id = k.id
+       left join lateral (
+         select l.created_at, l.client_ip from request_log l
+          where l.organization_id = k.organization_id and l.api_key_id = k.id
+          order by l.created_at desc limit 1) logged on true
       where k.organization_id = $1
       order by k.created_at desc`,
     [
       organizationId,
       ...usageSinceParams(startOfPeriod(now, 'day', timeZone)),
       ...usageSinceParams(startOfPeriod(now, 'month', timeZone)),
-      hourAgo,
-      hourQuarterEnd,
       now,
     ],
+  );
+  return Promise.all(
+    rows.map(async (row) => {
+      const [minute, hour] = rateWindows(
+        { apiKeyId: row.id, organizationId },
+        { perMinute: row.rate_limit_per_minute, perHour: row.rate_limit_per_hour },
+      );
+      const nowMs = now.getTime();
+      const [inMinute, inHour] = await Promise.all([
+        ctx.rateLimits.count(minute.key, minute.windowMs, nowMs),
+        ctx.rateLimits.count(hour.key, hour.windowMs, nowMs),
+      ]);
+      return { ...row, requests_this_minute: inMinute, requests_this_hour: inHour };
+    }),
   );
 }
 

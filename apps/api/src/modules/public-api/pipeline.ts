@@ -4,12 +4,12 @@ import type { AppContext } from '../../app-context.ts';
 import { isForeignKeyViolation } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dropCached } from '../../lib/invalidation/invalidated-cache.ts';
-import type { RateWindow } from '../../lib/rate-limit/rate-limit-store.ts';
 import { noteFailure, organizationAimedAt } from '../security/abuse-detection.service.ts';
 import { countryGuard, keyIpsCheck, trustedIpGuard } from '../security/network-policy.service.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
 import type { ApiCaller, RequestMeta } from './caller.ts';
 import { authenticateApiCall } from './client-auth.ts';
+import { rateWindows } from './rate-windows.ts';
 import { Refusal, refusedCallEvent } from './refusal.ts';
 import { noteCaller } from './request-caller.ts';
 
@@ -47,16 +47,12 @@ function scopeGuard(caller: ApiCaller, anyOf: Scope[]) {
   );
 }
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-
 /** Per-minute and per-hour sliding windows, consumed all-or-nothing, with the IETF headers. */
 async function rateLimitGuard(ctx: AppContext, caller: ApiCaller, reply: FastifyReply) {
-  const subject = caller.apiKeyId ? `key:${caller.apiKeyId}` : `org:${caller.organizationId}`;
-  const windows: RateWindow[] = [
-    { key: `rl:${subject}:minute`, limit: caller.ratePerMinute, windowMs: MINUTE_MS },
-    { key: `rl:${subject}:hour`, limit: caller.ratePerHour, windowMs: HOUR_MS },
-  ];
+  const windows = rateWindows(caller, {
+    perMinute: caller.ratePerMinute,
+    perHour: caller.ratePerHour,
+  });
   const result = await ctx.rateLimits.consume(windows, ctx.clock.now().getTime());
   const names = ['minute', 'hour'];
   reply.header(

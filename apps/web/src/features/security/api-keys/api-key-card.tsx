@@ -118,7 +118,10 @@ export function ApiKeyCard({
               })}
             </span>
             <span className="text-xs text-slate-500">
-              {t('card.perMinute', { limit: formatCount(key.rate_limit_per_minute) })}
+              {t('card.perMinute', {
+                used: formatCount(key.requests_this_minute),
+                limit: formatCount(key.rate_limit_per_minute),
+              })}
             </span>
           </span>
           <UsageBar

@@ -31,6 +31,7 @@ describe('API keys tab', () => {
         json(200, {
           api_keys: [
             apiKey({
+              requests_this_minute: 2,
               requests_this_hour: 120,
               last_used_at: '2025-03-05T10:00:00.000Z',
               last_used_ip: '203.0.113.7',
@@ -53,6 +54,7 @@ describe('API keys tab', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe('tqk_live_abcdefghijklmnop1234');
 
     expect(within(card).getByText('120 من 1,000 طلب')).toBeInTheDocument();
+    expect(within(card).getByText('هذه الدقيقة: 2 من 60')).toBeInTheDocument();
     expect(within(card).getByText(/^5 مارس 2025 في/)).toBeInTheDocument();
     expect(within(card).getByText('203.0.113.7')).toHaveAttribute('dir', 'ltr');
     // Scopes in the catalogue's order, each with its meaning.

@@ -19,6 +19,7 @@ export const apiKey = (overrides: Partial<ApiKey> = {}): ApiKey => ({
   usage_count: 0,
   last_used_at: null,
   last_used_ip: null,
+  requests_this_minute: 0,
   requests_this_hour: 0,
   requests_today: 0,
   requests_this_month: 0,
