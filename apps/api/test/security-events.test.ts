@@ -496,6 +496,7 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
     const spare = await createKey(server.baseUrl, org.token, { key_name: 'Spare' });
     const other = await createIntegrator(server.baseUrl);
     const stats = async () => {
+      await server.ctx.requestLog.flush();
       const res = await request(server.baseUrl, 'GET', '/api/v1/security/stats', {
         token: org.token,
       });
@@ -512,7 +513,8 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
     await patch(org.token, `/api/v1/security/api-keys/${spare.id}`, { is_active: false });
     const code = await org.call('POST', '/v1/tokens/generate', { data: { a: 1 } });
     await org.call('POST', '/v1/tokens/generate', { data: { a: 2 } });
-    // Admitted but failed, so neither billed nor blocked: not counted.
+    // Admitted but failed: not billed, but a call not answered with success (refused), as the
+    // traffic chart and the request log count it.
     expect((await org.call('GET', '/v1/tokens/tok_missing/status')).status).toBe(404);
     expect((await org.call('POST', '/v1/tokens/generate', { data: { a: 3 } })).status).toBe(429);
     expect((await org.call('POST', '/v1/tokens/generate', { data: { a: 4 } })).status).toBe(429);
@@ -563,10 +565,11 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
         total_api_keys: 2,
         active_api_keys: 1,
         inactive_api_keys: 1,
-        // 2 billed + 5 refused: 2 over the rate limit, 1 scope, 1 disabled key, 1 country.
-        total_requests_today: 7,
-        blocked_requests_today: 5,
-        blocked_percentage: 71.4,
+        // 2 billed + 6 refused: 1 unknown code, 2 over the rate limit, 1 scope, 1 disabled key,
+        // 1 country.
+        total_requests_today: 8,
+        blocked_requests_today: 6,
+        blocked_percentage: 75,
         critical_events_count: 1,
         trusted_ips_count: 1,
         countries_blocked: 2,
@@ -601,8 +604,46 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
     });
   });
 
+  it('counts the same requests and refusals on the cards, the chart and the log, by the Riyadh day', async () => {
+    // 20:30 UTC is 23:30 in Riyadh: calls on both sides of the Riyadh midnight (21:00 UTC).
+    clock.set(new Date('2027-01-10T20:30:00Z'));
+    const org = await createIntegrator(server.baseUrl, { rate_limit_per_minute: 2 });
+    await org.call('POST', '/v1/tokens/generate', { data: { day: 'before' } });
+    await org.call('GET', '/v1/tokens/tok_missing/status');
+    clock.set(new Date('2027-01-10T21:10:00Z'));
+    org.token = await signIn(org.admin);
+    const code = await org.call('POST', '/v1/tokens/generate', { data: { day: 'after' } });
+    expect(code.status).toBe(201);
+    expect((await org.call('GET', '/v1/tokens/tok_missing/status')).status).toBe(404);
+    expect((await org.call('POST', '/v1/tokens/generate', { data: { a: 3 } })).status).toBe(429);
+    expect((await org.call('POST', `/v1/tokens/${code.body.token_id}/revoke`)).status).toBe(403);
+    const badSecret = await request(server.baseUrl, 'GET', '/v1/tokens/tok_x/status', {
+      headers: basicAuth(org.organization.client_id, { ...org.key, api_secret: 'tqs_live_wrong' }),
+    });
+    expect(badSecret.status).toBe(401);
+    await server.ctx.requestLog.flush();
+
+    const get = async (path: string) =>
+      (await request(server.baseUrl, 'GET', path, { token: org.token })).body;
+    const cards = (await get('/api/v1/security/stats')).data;
+    const chart = await get('/api/v1/dashboard/security/analytics?days=7');
+    const [yesterday, today] = chart.series.slice(-2);
+    const dayStart = '2027-01-10T21:00:00.000Z';
+    const dayEnd = '2027-01-11T20:59:59.999Z';
+    const log = (await get(`/api/v1/security/requests?from=${dayStart}&to=${dayEnd}&limit=100`))
+      .requests as Array<{ status: number }>;
+    const chartRefused = today.requests - (today.outcomes.success ?? 0);
+    const logRefused = log.filter((row) => row.status >= 400).length;
+
+    expect(today.date).toBe('2027-01-11');
+    expect(yesterday).toMatchObject({ date: '2027-01-10', requests: 2 });
+    expect([cards.total_requests_today, today.requests, log.length]).toEqual([5, 5, 5]);
+    expect([cards.blocked_requests_today, chartRefused, logRefused]).toEqual([4, 4, 4]);
+    expect([cards.rate_limit_violations, today.outcomes.rate_limited]).toEqual([1, 1]);
+  });
+
   it('lowers the score as the spec says', async () => {
-    const org = await createOrganization(server.baseUrl);
+    const org = await createIntegrator(server.baseUrl, { rate_limit_per_minute: 1 });
     for (let n = 0; n < 4; n++) {
       await recordSecurityEvent(server.ctx, {
         organizationId: org.organization.id,
@@ -611,23 +652,17 @@ describe.each(databaseKinds)('security events on %s', (kind) => {
         description: `critical ${n}`,
       });
     }
-    for (let n = 0; n < 11; n++) {
-      await recordSecurityEvent(server.ctx, {
-        organizationId: org.organization.id,
-        type: 'rate_limit_exceeded',
-        severity: 'warning',
-        description: 'limit',
-        isBlockedRequest: true,
-      });
-    }
+    // One admitted call, then 11 refused over the per-minute limit.
+    for (let n = 0; n < 12; n++) await org.call('POST', '/v1/tokens/generate', { data: { n } });
+    await server.ctx.requestLog.flush();
     const res = await request(server.baseUrl, 'GET', '/api/v1/security/stats', {
       token: org.token,
     });
-    // 100 - 30 (critical, capped) - 15 (over 10 violations) - 20 (no active key) - 10 (no trusted IP)
+    // 100 - 30 (critical, capped) - 15 (over 10 violations) - 10 (no trusted IP)
     expect(res.body.data).toMatchObject({
       critical_events_count: 4,
       rate_limit_violations: 11,
-      security_score: 25,
+      security_score: 45,
       security_label: 'Needs Attention',
       show_alert: true,
     });

@@ -4,7 +4,7 @@ import { SqlParams } from '../../db/sql-params.ts';
 import { addHistograms, emptyHistogram, estimateQuantile } from './latency-histogram.ts';
 
 /** A calendar day (YYYY-MM-DD) of an instant in a time zone. */
-function dayIn(at: Date, timeZone: string) {
+export function dayIn(at: Date, timeZone: string) {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',

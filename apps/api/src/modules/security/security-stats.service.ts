@@ -1,8 +1,7 @@
 import type { SecurityLabel } from '@tanqin/shared';
-import { COUNTRY_CODES } from '@tanqin/shared';
+import { COUNTRY_CODES, SUCCESS_OUTCOME } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
-import { startOfPeriod } from '../wallet/periods.ts';
-import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
+import { dayIn } from '../request-log/request-analytics.service.ts';
 
 /**
  * The security score of spec section 9 and its label. The label never reads better than
@@ -38,21 +37,21 @@ const showsSecurityAlert = (stats: {
 }) => stats.critical_events_count > 0 || stats.rate_limit_violations > 50;
 
 /**
- * The spec's "Security stats", computed; "today" is the organisation's day. Requests today are
- * the billed calls (usage roll-ups) plus the calls the /v1 pipeline refused (their events, with their
- * occurrences: an event row never spans two days, its minute bucket lies within one). Calls that
- * were admitted and then failed (an unknown code, bad input) are neither billed nor blocked and
- * are not counted. Critical events are the unresolved ones.
+ * The spec's "Security stats", computed; "today" is the organisation's calendar day (its time
+ * zone, Asia/Riyadh by default). Requests, refusals and rate limit violations are read from the
+ * request log's daily roll-up, the one source the traffic chart and the request log read too:
+ * every /v1 call counts, and every call not answered with success is refused (a pipeline refusal,
+ * a failed authentication, an unknown or used code). Critical events are the unresolved ones.
  */
 export async function getSecurityStats(
   ctx: AppContext,
   organization: { id: string; time_zone: string },
 ) {
-  const dayStart = startOfPeriod(ctx.clock.now(), 'day', organization.time_zone);
+  const today = dayIn(ctx.clock.now(), organization.time_zone);
   const [row] = await ctx.db.query<{
     total_api_keys: number;
     active_api_keys: number;
-    billed_today: number;
+    total_requests_today: number;
     blocked_requests_today: number;
     critical_events_count: number;
     trusted_ips_count: number;
@@ -62,10 +61,10 @@ export async function getSecurityStats(
     `select
        (select count(*)::int from api_keys where organization_id = $1) as total_api_keys,
        (select count(*)::int from api_keys where organization_id = $1 and is_active) as active_api_keys,
-       (select coalesce(sum(calls), 0) from ${usageSinceSql('$1', '$2::timestamptz', '$3::timestamptz')} u)::int
-         as billed_today,
-       (select coalesce(sum(occurrences), 0)::int from security_events
-         where organization_id = $1 and created_at >= $2 and is_blocked_request) as blocked_requests_today,
+       (select coalesce(sum(requests), 0)::int from request_daily
+         where organization_id = $1 and day = $2::date) as total_requests_today,
+       (select coalesce(sum(requests), 0)::int from request_daily
+         where organization_id = $1 and day = $2::date and outcome <> $3) as blocked_requests_today,
        (select count(*)::int from security_events
          where organization_id = $1 and event_severity = 'critical' and resolved_at is null) as critical_events_count,
        (select count(*)::int from trusted_ips where organization_id = $1 and is_active) as trusted_ips_count,
@@ -75,19 +74,17 @@ export async function getSecurityStats(
                     else (select count(*)::int from country_rules r
                            where r.organization_id = o.id and not r.is_allowed) end
           from organizations o where o.id = $1) as countries_blocked,
-       (select coalesce(sum(occurrences), 0)::int from security_events
-         where organization_id = $1 and event_type = 'rate_limit_exceeded' and created_at >= $2)
+       (select coalesce(sum(requests), 0)::int from request_daily
+         where organization_id = $1 and day = $2::date and outcome = 'rate_limited')
          as rate_limit_violations`,
-    [organization.id, ...usageSinceParams(dayStart)],
+    [organization.id, today, SUCCESS_OUTCOME],
   );
-  const { billed_today, ...stats } = row!;
-  const totalRequests = billed_today + stats.blocked_requests_today;
+  const stats = row!;
   return {
     ...stats,
     inactive_api_keys: stats.total_api_keys - stats.active_api_keys,
-    total_requests_today: totalRequests,
-    blocked_percentage: totalRequests
-      ? Math.round((stats.blocked_requests_today / totalRequests) * 1000) / 10
+    blocked_percentage: stats.total_requests_today
+      ? Math.round((stats.blocked_requests_today / stats.total_requests_today) * 1000) / 10
       : 0,
     ...securityScore(stats),
   };

@@ -39,7 +39,7 @@ describe('security statistics', () => {
     expect(cardValue('مفاتيح API النشطة')).toHaveTextContent('2');
     expect(cardValue('مفاتيح API النشطة')).toHaveTextContent('الإجمالي 3 · غير النشطة 1');
     expect(cardValue('طلبات اليوم')).toHaveTextContent('8');
-    expect(cardValue('طلبات اليوم')).toHaveTextContent('المحظورة 1 (12.5٪)');
+    expect(cardValue('طلبات اليوم')).toHaveTextContent('المرفوضة 1 (12.5٪)');
     expect(cardValue('الأحداث الحرجة')).toHaveTextContent('0');
     expect(cardValue('عناوين IP الموثوقة')).toHaveTextContent('1');
     expect(cardValue('الدول المحظورة')).toHaveTextContent('4');
