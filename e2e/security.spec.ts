@@ -177,8 +177,8 @@ describe('security dashboard', () => {
       .waitFor();
     await saveScreenshot(page, 'security-notifications-delivery-log-desktop');
 
-    // Delete after confirming; the list is empty again.
-    await page.getByRole('tab', { name: 'مفاتيح API' }).click();
+    // Delete after confirming (the keys item); the list is empty again.
+    await page.goto('/org-dashboard?section=keys');
     await page.getByRole('button', { name: 'حذف المفتاح خادم التكامل' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'حذف مفتاح API' });
     await saveScreenshot(page, 'security-keys-delete-confirm-desktop');
@@ -263,6 +263,7 @@ describe('security dashboard', () => {
     expect(await horizontalOverflow(page)).toBe(0);
 
     // The verification menu item opens on the events tab.
+    await page.goto('/org-dashboard?section=verification');
     await page.getByRole('heading', { level: 2, name: 'التحقق والأمان' }).waitFor();
     expect(
       await page.getByRole('tab', { name: 'أحداث الأمان' }).getAttribute('aria-selected'),

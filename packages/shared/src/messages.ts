@@ -193,6 +193,19 @@ export const securitySeverityLabels = {
   critical: { ar: 'حرج', en: 'Critical' },
 } as const satisfies Record<EventSeverity, { ar: string; en: string }>;
 
+/** What the web app says when a session ends under the user's hands (apps/web/src/lib/open-dialogs.ts). */
+export const sessionMessages = {
+  endedInDialog: {
+    ar: 'انتهت جلستك فلم يُحفظ شيء، وما كتبته باقٍ هنا. سجّل الدخول في نافذة جديدة ثم أعد المحاولة.',
+    en: 'Your session has ended, so nothing was saved; what you typed is still here. Sign in in a new window, then try again.',
+  },
+  signInNewWindow: { ar: 'تسجيل الدخول في نافذة جديدة', en: 'Sign in in a new window' },
+  ended: {
+    ar: 'انتهت جلستك، فسجّل الدخول من جديد لتعود إلى حيث كنت.',
+    en: 'Your session has ended. Sign in again to return to where you were.',
+  },
+} as const satisfies Record<string, { ar: string; en: string }>;
+
 export type ValidationMessageKey = keyof typeof validationMessages;
 export type Language = 'ar' | 'en';
 

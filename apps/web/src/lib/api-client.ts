@@ -1,5 +1,6 @@
 import type { FieldError, ProblemDetails, Refreshed } from '@tanqin/shared';
-import { clearToken, getToken, type Side, setToken } from './session.ts';
+import { holdSessionLoss, isSessionHeld, sessionWorks, whenSessionBack } from './open-dialogs.ts';
+import { clearToken, getToken, noteSessionEnded, type Side, setToken } from './session.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -98,9 +99,18 @@ export function setSessionLostNavigator(navigate: (path: string) => void) {
   navigateOnSessionLost = navigate;
 }
 
-/** Forgets the side's token and sends the user to sign in, back to this page afterwards. */
+/**
+ * Forgets the side's token and sends the user to sign in, back to this page afterwards, saying
+ * why. While a dialog is open the user stays in it, told what happened (lib/open-dialogs.ts).
+ */
 export function endSession(side: Side) {
   clearToken(side);
+  if (holdSessionLoss(side, goToSignIn)) return;
+  goToSignIn(side);
+}
+
+function goToSignIn(side: Side) {
+  noteSessionEnded();
   navigateOnSessionLost(sessionLostPath(side, window.location.pathname + window.location.search));
 }
 
@@ -140,6 +150,8 @@ async function toApiError(response: Response): Promise<ApiError> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const side = options.side ?? 'org';
+  const isRead = (options.method ?? (options.body === undefined ? 'GET' : 'POST')) === 'GET';
+  if (isRead && isSessionHeld()) await whenSessionBack();
   let response = await send(path, options, getToken(side));
   if (response.status === 401 && !NO_RETRY_PATHS.includes(path.split('?')[0]!)) {
     const token = await refreshAccessToken(side);
@@ -147,10 +159,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (!token || response.status === 401) {
       if (options.staysOnSessionLoss) clearToken(side);
       else endSession(side);
+      // A read waits while a dialog holds the lost session (lib/open-dialogs.ts), then retries.
+      if (isRead && isSessionHeld()) return apiRequest(path, options);
       throw await toApiError(response);
     }
   }
   if (!response.ok) throw await toApiError(response);
+  sessionWorks();
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('json') ? response.json() : response.text()) as Promise<T>;

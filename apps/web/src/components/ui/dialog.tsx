@@ -1,7 +1,12 @@
+import { sessionMessages } from '@tanqin/shared';
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sessionLostPath } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { closeDialog, openDialog, useLostSession } from '../../lib/open-dialogs.ts';
+import { DialogToasts, releaseDialogToasts } from './toast.tsx';
 
 export interface DialogProps {
   open: boolean;
@@ -38,6 +43,15 @@ function OpenDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  // Registered while open: toasts and a lost session show inside the dialog on top.
+  const [dialogId] = useState(openDialog);
+  useEffect(
+    () => () => {
+      releaseDialogToasts(dialogId);
+      closeDialog(dialogId);
+    },
+    [dialogId],
+  );
 
   useEffect(() => {
     const dialog = ref.current;
@@ -102,9 +116,34 @@ function OpenDialog({
             <X aria-hidden className="size-5" />
           </button>
         </div>
+        <SessionLostNotice />
         {children}
+        <DialogToasts dialogId={dialogId} />
       </div>
     </dialog>
+  );
+}
+
+/** Inside an open dialog when the session ended: nothing was saved, what was typed stays. */
+function SessionLostNotice() {
+  const side = useLostSession();
+  if (!side) return null;
+  const language = currentLanguage();
+  return (
+    <div
+      role="alert"
+      className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+    >
+      <p>{sessionMessages.endedInDialog[language]}</p>
+      <a
+        href={sessionLostPath(side, side === 'org' ? '/org-dashboard' : '/dashboard')}
+        target="_blank"
+        rel="noopener"
+        className="font-semibold text-brand-800 underline underline-offset-4"
+      >
+        {sessionMessages.signInNewWindow[language]}
+      </a>
+    </div>
   );
 }
 

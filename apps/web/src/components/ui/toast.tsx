@@ -1,6 +1,7 @@
 import { CheckCircle2, Info, XCircle } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { topDialog } from '../../lib/open-dialogs.ts';
 
 // Our own small toaster: libraries that inject a <style> tag are blocked by our CSP.
 type ToastKind = 'success' | 'error' | 'info';
@@ -8,6 +9,8 @@ interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  /** The modal dialog open when it was raised: it shows there, not under the dialog's backdrop. */
+  dialog?: number;
 }
 
 const DURATION_MS = 4000;
@@ -22,10 +25,23 @@ function emit() {
 
 function show(kind: ToastKind, message: string) {
   const id = nextId++;
-  items = [...items, { id, kind, message }].slice(-4);
+  const dialog = topDialog();
+  items = [...items, { id, kind, message, dialog }].slice(-4);
   emit();
-  setTimeout(() => dismiss(id), DURATION_MS);
+  // An error inside a dialog stays until the dialog closes: the user reads it beside the form.
+  if (dialog === undefined || kind !== 'error') setTimeout(() => dismiss(id), DURATION_MS);
   return id;
+}
+
+/**
+ * A dialog closed: its errors go with it (they were about its form), anything else (a success
+ * that closed it) moves to the page's toaster.
+ */
+export function releaseDialogToasts(dialog: number) {
+  items = items
+    .filter((item) => !(item.dialog === dialog && item.kind === 'error'))
+    .map((item) => (item.dialog === dialog ? { ...item, dialog: undefined } : item));
+  emit();
 }
 
 export function dismiss(id: number) {
@@ -46,8 +62,8 @@ const tones = {
   info: 'border-slate-200 text-slate-800',
 };
 
-export function Toaster() {
-  const current = useSyncExternalStore(
+const useToasts = () =>
+  useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -56,20 +72,45 @@ export function Toaster() {
     // The landing page's pre-rendered HTML (apps/web/src/prerender) has no toast.
     () => NO_ITEMS,
   );
+
+/** The toasts raised while this dialog was on top, inside it, after its content. */
+export function DialogToasts({ dialogId }: { dialogId: number }) {
+  const current = useToasts().filter((item) => item.dialog === dialogId);
+  if (current.length === 0) return null;
+  return <ToastList items={current} className="flex flex-col gap-2" itemClassName="w-full" />;
+}
+
+export function Toaster() {
+  const current = useToasts().filter((item) => item.dialog === undefined);
   return (
-    <section
-      aria-live="polite"
-      aria-label="notifications"
+    <ToastList
+      items={current}
       className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4"
-    >
-      {current.map((item) => {
+      itemClassName="pointer-events-auto w-full max-w-sm shadow-lg"
+    />
+  );
+}
+
+function ToastList({
+  items: shown,
+  className,
+  itemClassName,
+}: {
+  items: ToastItem[];
+  className: string;
+  itemClassName: string;
+}) {
+  return (
+    <section aria-live="polite" aria-label="notifications" className={className}>
+      {shown.map((item) => {
         const Icon = icons[item.kind];
         return (
           <div
             key={item.id}
             role={item.kind === 'error' ? 'alert' : 'status'}
             className={cn(
-              'pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-xl border bg-white px-4 py-3 text-sm shadow-lg',
+              'flex items-center gap-3 rounded-xl border bg-white px-4 py-3 text-sm',
+              itemClassName,
               tones[item.kind],
             )}
           >

@@ -1,4 +1,4 @@
-import { messageText, problems } from '@tanqin/shared';
+import { messageText, problems, sessionMessages } from '@tanqin/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,6 +62,17 @@ afterEach(() => {
 });
 
 describe('organisation login form', () => {
+  it('says why it is shown when the session ended, once', async () => {
+    mockApi({});
+    sessionStorage.setItem('session_ended', '1');
+    const first = renderOrgAuth(['/org-auth?tab=login&redirect=%2Forg-dashboard']);
+    expect(await screen.findByText(sessionMessages.ended.ar)).toBeVisible();
+    first.unmount();
+    renderOrgAuth(['/org-auth?tab=login']);
+    await screen.findByLabelText('البريد الإلكتروني للجهة');
+    expect(screen.queryByText(sessionMessages.ended.ar)).not.toBeInTheDocument();
+  });
+
   it('has an email-type field and a password field, both required', async () => {
     const { callsTo } = mockApi({});
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type LoginInput, loginSchema } from '@tanqin/shared';
+import { type LoginInput, loginSchema, sessionMessages } from '@tanqin/shared';
 import { LoaderCircle, LogIn } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,9 +9,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { useFieldErrorText } from '../../../lib/field-error-text.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { LTR_INPUT } from '../../../lib/ltr-input.ts';
 import { failureReason } from '../../../lib/problem-text.ts';
-import { hasOrgToken } from '../../../lib/session.ts';
+import { hasOrgToken, takeSessionEnded } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 
 /** Spec section 9: the browser moves on 1.5 seconds after a successful organisation login. */
@@ -37,6 +38,8 @@ export function LoginForm({
   const login = useLogin();
   // Read once: the token this form stores on success must not turn the notice on.
   const [hadSession] = useState(hasOrgToken);
+  // Sent here because the session ended: say so (read once, like the notice above).
+  const [sessionEnded] = useState(takeSessionEnded);
   const {
     register,
     handleSubmit,
@@ -78,6 +81,9 @@ export function LoginForm({
         void submit(event);
       }}
     >
+      {sessionEnded && !login.isSuccess ? (
+        <Alert tone="info">{sessionMessages.ended[currentLanguage()]}</Alert>
+      ) : null}
       {hadSession && !login.isSuccess ? (
         <Alert tone="info">
           {t('login.alreadySignedIn')}{' '}

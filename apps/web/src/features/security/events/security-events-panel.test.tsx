@@ -100,6 +100,7 @@ describe('security events panel', () => {
     const link = within(fromRequest!).getByRole('link', { name: 'الطلبات حول هذا الحدث' });
     const search = new URLSearchParams(link.getAttribute('href')!.split('?')[1]);
     expect(Object.fromEntries(search)).toEqual({
+      section: 'verification',
       tab: 'requests',
       api_key_id: KEY_ID,
       from: '2025-03-05T09:59:00.000Z',
