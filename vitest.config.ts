@@ -45,6 +45,19 @@ export default defineConfig({
         },
       },
       {
+        // `npm run test:ops`: the deployment of docs/operations/deployment.md (nginx, two
+        // processes, PostgreSQL, Redis). Not part of `npm test` (scripts/test.mjs).
+        test: {
+          name: 'ops',
+          include: ['apps/api/ops-test/**/*.test.ts'],
+          environment: 'node',
+          env: { NODE_ENV: 'test' },
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],

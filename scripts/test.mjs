@@ -33,8 +33,14 @@ if (!existsSync(chromium)) {
 }
 
 run('npm', ['run', 'build', '-w', 'apps/web']);
+const args = process.argv.slice(2);
+// Every suite but the deployment one, which `npm run test:ops` runs (scripts/test-ops.mjs).
+const suites = args.includes('--project')
+  ? []
+  : ['shared', 'api', 'web', 'e2e'].flatMap((name) => ['--project', name]);
 run(process.execPath, [
   path.join(root, 'node_modules/vitest/vitest.mjs'),
   'run',
-  ...process.argv.slice(2),
+  ...suites,
+  ...args,
 ]);
