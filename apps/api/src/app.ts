@@ -43,6 +43,7 @@ import {
   type WebhookNetwork,
 } from './modules/notifications/webhook-network.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
+import { encryptionKeyRoutes } from './modules/organizations/encryption-key.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { registerPersonNotices } from './modules/person-notices/person-notices.job.ts';
 import { personNoticeRoutes } from './modules/person-notices/person-notices.routes.ts';
@@ -237,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{
       await api.register(identityRoutes, { ctx });
       await api.register(profileRoutes, { ctx });
       await api.register(organizationRoutes, { ctx });
+      await api.register(encryptionKeyRoutes, { ctx });
       await api.register(memberRoutes, { ctx });
       await api.register(apiKeyRoutes, { ctx });
       await api.register(auditRoutes, { ctx });

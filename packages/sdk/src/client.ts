@@ -1,5 +1,6 @@
 import { BasicAuthenticator, OAuthAuthenticator } from './auth.ts';
-import { TanqinApiError } from './errors.ts';
+import { openSealedData } from './double-lock.ts';
+import { TanqinApiError, TanqinSealedDataError } from './errors.ts';
 import {
   type ApiRequest,
   type Authenticator,
@@ -14,6 +15,7 @@ import type {
   GenerateTokenResult,
   JsonValue,
   RevokeTokenResult,
+  SealedVerifyTokenResult,
   TokenStatusResult,
   VerifyTokenResult,
 } from './types.ts';
@@ -38,6 +40,12 @@ export interface TanqinOptions {
   maxRetryAfter?: number;
   /** Per-request timeout in milliseconds. Default 30000. */
   timeoutMs?: number;
+  /**
+   * Your organisation's X25519 private key (PKCS#8 PEM, or base64url of the raw 32 bytes), when
+   * it registered the public key (the double lock): `tokens.verify` opens sealed data with it,
+   * here, and the key is never sent anywhere.
+   */
+  privateKey?: string;
   /** A fetch implementation; default: the platform's `fetch`. */
   fetch?: FetchLike;
   /** How to wait before a retry; tests inject one that records the wait. */
@@ -65,9 +73,11 @@ function tokenPath(tokenId: string, action: 'status' | 'revoke') {
 /** The four calls of the public token API. */
 export class Tokens {
   private readonly call: <T>(request: ApiRequest) => Promise<T>;
+  private readonly privateKey: string | undefined;
 
-  constructor(call: <T>(request: ApiRequest) => Promise<T>) {
+  constructor(call: <T>(request: ApiRequest) => Promise<T>, privateKey?: string) {
     this.call = call;
+    this.privateKey = privateKey;
   }
 
   /** Issues a one-time code (scope `token:generate`). Not retried except on 429. */
@@ -83,7 +93,8 @@ export class Tokens {
   /**
    * Verifies and decrypts a code, once (scope `token:verify`). A code with a wrong check
    * character is refused here with `token_malformed`, before any request. Never retried except
-   * on 429: a second attempt after a lost answer would find the code used.
+   * on 429: a second attempt after a lost answer would find the code used. Double-locked data
+   * is opened with the client's `privateKey`; without one, `TanqinSealedDataError` carries it.
    */
   async verify<T = Record<string, JsonValue>>(token: string): Promise<VerifyTokenResult<T>> {
     if (typeof token !== 'string' || !isWellFormedToken(token)) {
@@ -95,12 +106,16 @@ export class Tokens {
           'The token is malformed (check character does not match); checked by the SDK, no request was sent',
       });
     }
-    return this.call({
+    const answer = await this.call<VerifyTokenResult<T> | SealedVerifyTokenResult>({
       method: 'POST',
       path: '/v1/tokens/verify',
       body: { token },
       isIdempotent: false,
     });
+    if (!('encryption' in answer)) return answer;
+    if (!this.privateKey) throw new TanqinSealedDataError(answer);
+    const { encryption: _, enc, ciphertext, ...rest } = answer;
+    return { ...rest, data: await openSealedData<T>({ enc, ciphertext }, this.privateKey) };
   }
 
   /** Status of a code, for its issuer or audience (scope `token:verify` or `token:generate`). */
@@ -145,6 +160,9 @@ export class Tanqin {
       options.auth === 'oauth'
         ? new OAuthAuthenticator(transport, apiKey, apiSecret)
         : new BasicAuthenticator(apiKey, apiSecret);
-    this.tokens = new Tokens((request) => callApi(transport, auth, retry, clientId, request));
+    this.tokens = new Tokens(
+      (request) => callApi(transport, auth, retry, clientId, request),
+      options.privateKey,
+    );
   }
 }

@@ -1,4 +1,4 @@
-import type { FieldError, Problem, TanqinErrorCode } from './types.ts';
+import type { FieldError, Problem, SealedVerifyTokenResult, TanqinErrorCode } from './types.ts';
 
 /** Every error the SDK throws on purpose extends this class. */
 export class TanqinError extends Error {
@@ -69,5 +69,21 @@ export class TanqinNetworkError extends TanqinError {
   constructor(message: string, options: { cause: unknown; isTimeout?: boolean }) {
     super(message, { cause: options.cause });
     this.isTimeout = options.isTimeout ?? false;
+  }
+}
+
+/**
+ * Verify answered a double-locked code (`encryption: "hpke"`) and the client has no
+ * `privateKey`. The code is used up now: `sealed` is the answer, to open with `openSealedData`.
+ */
+export class TanqinSealedDataError extends TanqinError {
+  override name = 'TanqinSealedDataError';
+  readonly sealed: SealedVerifyTokenResult;
+
+  constructor(sealed: SealedVerifyTokenResult) {
+    super(
+      "The data is sealed to your organisation's encryption key: pass privateKey to Tanqin, or open error.sealed with openSealedData",
+    );
+    this.sealed = sealed;
   }
 }

@@ -19,6 +19,7 @@ import type {
   GenerateTokenResult,
   Problem,
   RevokeTokenResult,
+  SealedVerifyTokenResult,
   TanqinErrorCode,
   TokenStatus,
   TokenStatusResult,
@@ -43,9 +44,13 @@ describe('the SDK types match the server schemas', () => {
     expectTypeOf<RevokeTokenResult>().toEqualTypeOf<RevokeTokenResponse>();
     expectTypeOf<AccessTokenResponse>().toEqualTypeOf<z.infer<typeof oauthTokenResponseSchema>>();
     // The shared data: the SDK names JSON values its own way; each accepts the other's.
-    expectTypeOf<VerifyTokenResult>().toExtend<VerifyTokenResponse>();
-    expectTypeOf<VerifyTokenResponse>().toExtend<VerifyTokenResult>();
-    expectTypeOf<keyof VerifyTokenResult>().toEqualTypeOf<keyof VerifyTokenResponse>();
+    type PlainVerify = Extract<VerifyTokenResponse, { data: unknown }>;
+    expectTypeOf<VerifyTokenResult>().toExtend<PlainVerify>();
+    expectTypeOf<PlainVerify>().toExtend<VerifyTokenResult>();
+    expectTypeOf<keyof VerifyTokenResult>().toEqualTypeOf<keyof PlainVerify>();
+    expectTypeOf<SealedVerifyTokenResult>().toEqualTypeOf<
+      Extract<VerifyTokenResponse, { encryption: 'hpke' }>
+    >();
   });
 
   it('reads a problem as the server sends it', () => {

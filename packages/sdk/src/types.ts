@@ -53,6 +53,24 @@ export interface VerifyTokenResult<T = Record<string, JsonValue>> {
   verified_at: string;
 }
 
+/**
+ * The raw 200 answer of verify for a code whose audience registered an encryption key: the data
+ * sealed to that key (`openSealedData` opens it). `tokens.verify` opens it for you when the
+ * client has `privateKey`.
+ */
+export interface SealedVerifyTokenResult {
+  success: true;
+  token_id: string;
+  encryption: 'hpke';
+  /** The encapsulated key, base64url. */
+  enc: string;
+  /** The sealed data, base64url. */
+  ciphertext: string;
+  data_scope: string[];
+  issuer: { name: string; client_id: string };
+  verified_at: string;
+}
+
 export type TokenStatus = 'active' | 'used' | 'expired' | 'revoked';
 
 /** 200 answer of GET /v1/tokens/{token_id}/status. */

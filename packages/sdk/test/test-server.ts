@@ -24,6 +24,8 @@ export interface Integrator {
   name: string;
   apiKey: string;
   apiSecret: string;
+  /** The signed-in owner's dashboard access token, for /api/v1 calls. */
+  accessToken: string;
   /** An SDK client for this integrator against the test server. */
   client(options?: Partial<TanqinOptions>): Tanqin;
 }
@@ -35,13 +37,14 @@ export async function startSdkTestServer(): Promise<SdkTestServer> {
     server,
     clock,
     async integrator(keyBody = {}) {
-      const { organization, key } = await createIntegrator(server.baseUrl, keyBody);
+      const { organization, key, token } = await createIntegrator(server.baseUrl, keyBody);
       const integrator: Integrator = {
         clientId: organization.client_id,
         organizationId: organization.id,
         name: organization.name,
         apiKey: key.api_key,
         apiSecret: key.api_secret,
+        accessToken: token,
         client: (options = {}) =>
           new Tanqin({
             clientId: integrator.clientId,

@@ -116,6 +116,10 @@ export const validationMessages = {
     ar: 'تعذر العثور على عنوان خادم الويب هوك',
     en: 'The webhook host could not be resolved',
   },
+  encryptionKeyInvalid: {
+    ar: 'المفتاح العام غير صالح: يجب أن يكون مفتاح X25519 من 32 بايت بترميز base64url',
+    en: 'Invalid public key: it must be a 32-byte X25519 key in base64url',
+  },
   roleInvalid: { ar: 'يرجى اختيار دور صالح', en: 'Please choose a valid role' },
   timeZoneInvalid: { ar: 'المنطقة الزمنية غير صالحة', en: 'Invalid time zone' },
   invitationTokenRequired: { ar: 'رابط الدعوة غير صالح', en: 'The invitation link is invalid' },

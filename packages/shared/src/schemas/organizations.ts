@@ -178,3 +178,24 @@ export const dashboardCountersSchema = z.object({
   api_calls_this_month: z.number().int(),
 });
 export type DashboardCounters = z.infer<typeof dashboardCountersSchema>;
+
+/**
+ * PUT /api/v1/organization/encryption-key: the organisation's X25519 public key (the raw 32
+ * bytes, base64url, 43 characters). Codes addressed to it from then on are sealed to it as well.
+ */
+export const encryptionKeySchema = z.object({
+  public_key: text('encryptionKeyInvalid')
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/, 'encryptionKeyInvalid')
+    .meta({
+      description: 'The raw 32-byte X25519 public key, base64url without padding (43 characters)',
+      examples: ['q1Wm0fYbHd7PZ3kL2aXs9JcV8nRtE4uGy6oBiQwT5hM'],
+    }),
+});
+
+/** 200 of GET/PUT /api/v1/organization/encryption-key. */
+export const encryptionKeyStateSchema = z.object({
+  public_key: z.string().nullable().meta({ description: 'The registered public key, or null' }),
+  updated_at: timestampSchema.nullable(),
+});
+export type EncryptionKeyState = z.infer<typeof encryptionKeyStateSchema>;

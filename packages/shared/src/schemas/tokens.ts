@@ -221,18 +221,47 @@ export const organizationReferenceSchema = z
   })
   .meta({ id: 'OrganizationReference' });
 
-/** 200 of POST /v1/tokens/verify: the shared data, once. */
-export const verifyTokenResponseSchema = z
+/** What every verify answer carries besides the data. */
+const verifiedFields = {
+  success: z.literal(true),
+  token_id: tokenIdSchema,
+  data_scope: z.array(z.string().regex(SCOPE_NAME)).meta({
+    description: 'The data scopes given at issue, normalised to a list (empty if none)',
+  }),
+  issuer: organizationReferenceSchema.meta({ description: 'The issuing organisation' }),
+  verified_at: timestampSchema.meta({ description: 'When the code was used up by this call' }),
+};
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/);
+
+/** The data of a code whose audience registered an encryption key, sealed to that key. */
+export const HPKE_PAYLOAD_INFO = 'tanqin/v1 payload';
+
+const plainVerifyResponseSchema = z
   .object({
-    success: z.literal(true),
-    token_id: tokenIdSchema,
+    ...verifiedFields,
     data: tokenDataFields.meta({ description: 'The shared data, exactly as issued' }),
-    data_scope: z.array(z.string().regex(SCOPE_NAME)).meta({
-      description: 'The data scopes given at issue, normalised to a list (empty if none)',
-    }),
-    issuer: organizationReferenceSchema.meta({ description: 'The issuing organisation' }),
-    verified_at: timestampSchema.meta({ description: 'When the code was used up by this call' }),
   })
+  .meta({ id: 'VerifiedData' });
+
+const sealedVerifyResponseSchema = z
+  .object({
+    ...verifiedFields,
+    encryption: z.literal('hpke').meta({
+      description:
+        'The audience registered an encryption key when the code was issued: the data is ' +
+        'sealed to it (RFC 9180 base mode, DHKEM(X25519, HKDF-SHA256), HKDF-SHA256, ' +
+        'AES-128-GCM, info `tanqin/v1 payload`, empty aad; the plaintext is the UTF-8 JSON ' +
+        'of the data). Open it with your private key (the SDK does).',
+    }),
+    enc: base64url.meta({ description: 'The encapsulated key (32 bytes), base64url' }),
+    ciphertext: base64url.meta({ description: 'The sealed data, base64url' }),
+  })
+  .meta({ id: 'VerifiedSealedData' });
+
+/** 200 of POST /v1/tokens/verify: the shared data, once (sealed, when the audience has a key). */
+export const verifyTokenResponseSchema = z
+  .union([plainVerifyResponseSchema, sealedVerifyResponseSchema])
   .meta({
     id: 'VerifyTokenResponse',
     examples: [

@@ -21,6 +21,7 @@ import {
 } from '../wallet/billing.service.ts';
 import { countCodeInactive } from './active-codes.ts';
 import { codeLookupHash, generateCode, openPayload, sealPayload } from './code-crypto.ts';
+import { encryptionKeyOf, type SealedData, sealToOrganization } from './double-lock.ts';
 import {
   effectiveStatus,
   type VerifyOutcome,
@@ -36,6 +37,10 @@ export interface GenerateInput {
   audience?: string;
   subject?: { national_id?: string; user_id?: string };
 }
+
+/** What the code-derived key seals: the data, or the data already sealed to the audience's key. */
+type StoredData = Extract<VerifyTokenResponse, { data: unknown }>['data'];
+type StoredPayload = { data: StoredData } | { hpke: SealedData };
 
 interface TokenRow {
   id: string;
@@ -151,6 +156,11 @@ export async function generateToken(
     : null;
   // The holder may have locked their national id: read on each call, so it holds at once.
   if (subjectHash) await assertSubjectNotLocked(ctx, caller, meta, subjectHash, log);
+  // The double lock: sealed to the audience's key first, when it registered one.
+  const audienceKey = await encryptionKeyOf(ctx, audienceId);
+  const payload: StoredPayload = audienceKey
+    ? { hpke: await sealToOrganization(audienceKey, input.data) }
+    : { data: input.data as StoredData };
   const flags = await writeNewToken(
     ctx.db,
     {
@@ -159,7 +169,7 @@ export async function generateToken(
       audienceOrganizationId: audienceId,
       apiKeyId: caller.apiKeyId,
       codeHash: codeLookupHash(ctx.keys.pepper, code),
-      ciphertext: sealPayload(code, tokenId, { data: input.data }),
+      ciphertext: sealPayload(code, tokenId, payload),
       dataFields: Object.keys(input.data),
       dataScope: input.data_scope ?? [],
       auditShard: auditShard(tokenId),
@@ -249,16 +259,12 @@ export async function verifyToken(
   }
   if (!outcome.found || !outcome.consumed) throw await refuseVerify(ctx, caller, meta, outcome);
   const { target } = outcome;
-  const { data } = openPayload<Pick<VerifyTokenResponse, 'data'>>(
-    code,
-    target.id,
-    target.ciphertext!,
-  );
+  const payload = openPayload<StoredPayload>(code, target.id, target.ciphertext!);
   await noteKeyUse(ctx, caller, meta, outcome.flags);
   return {
+    ...('hpke' in payload ? { encryption: 'hpke' as const, ...payload.hpke } : payload),
     success: true as const,
     token_id: target.id,
-    data,
     data_scope: target.data_scope,
     issuer: { name: target.issuer_name, client_id: target.issuer_client_id },
     verified_at: now,

@@ -23,7 +23,7 @@ export function DecryptedCard({
   result,
   onClear,
 }: {
-  result: StaffVerifyResult;
+  result: Extract<StaffVerifyResult, { data: unknown }>;
   onClear: () => void;
 }) {
   const { t } = useTranslation('codes');

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useVerifyCode } from '../api/codes-queries.ts';
 import { type CodeInputProblem, codeInputProblem, formatCodeInput } from '../code-input.ts';
 import { DecryptedCard } from './decrypted-card.tsx';
+import { KeyFileStep } from './key-file-step.tsx';
 
 const KNOWN_ERRORS = [
   'token_used',
@@ -131,7 +132,11 @@ export function VerifyCodePanel({
           </p>
         ) : null}
       </Card>
-      {result ? <DecryptedCard result={result} onClear={clear} /> : null}
+      {result && 'encryption' in result ? (
+        <KeyFileStep sealed={result} onOpened={setResult} />
+      ) : result ? (
+        <DecryptedCard result={result} onClear={clear} />
+      ) : null}
     </div>
   );
 }
