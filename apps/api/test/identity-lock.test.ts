@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { generateTotp } from '../src/lib/totp.ts';
-import { basicAuth, createIntegrator, databaseKinds, request } from './harness.ts';
+import { discoverNotices } from '../src/modules/person-notices/notice-discovery.ts';
+import { expireTokens } from '../src/modules/tokens/tokens.service.ts';
+import { basicAuth, createIntegrator, createKey, databaseKinds, request } from './harness.ts';
 import { nationalId, outbox, typedIn, useIndividualsServer } from './individuals-helpers.ts';
 import { createIndividual } from './personal-helpers.ts';
 
@@ -83,6 +85,44 @@ describe.each(databaseKinds)('a person locks their national id on %s', (kind) =>
       [bank.organization.id],
     );
     expect(issued).toEqual([{ issued: 3 }]);
+  });
+
+  it('never lets a test key reach a real person: no refusal, notice, event or history', async () => {
+    const locked = await createIndividual(suite.server);
+    const open = await createIndividual(suite.server);
+    await lock(locked.token, { locked: true });
+    const bank = await createIntegrator(suite.server.baseUrl);
+    const testKey = await createKey(suite.server.baseUrl, bank.token, { mode: 'test' });
+    const sent = outbox(suite.server).length;
+    for (const person of [locked, open]) {
+      const issued = await request(suite.server.baseUrl, 'POST', '/v1/tokens/generate', {
+        headers: basicAuth(bank.organization.client_id, testKey),
+        json: { data: { a: 'b' }, subject: { national_id: person.nationalId }, expires_in: 60 },
+      });
+      expect(issued.status).toBe(201);
+    }
+    expect(outbox(suite.server)).toHaveLength(sent);
+    const events = await suite.server.db.query(
+      'select 1 from security_events where organization_id = $1 and event_type = $2',
+      [bank.organization.id, 'subject_locked'],
+    );
+    expect(events).toEqual([]);
+    // Nor later: after the codes expire (the sweep links a person's codes to the account) and the
+    // notice job has run.
+    suite.clock.advance(61_000);
+    await expireTokens(suite.server.ctx);
+    await discoverNotices(suite.server.ctx);
+    for (const person of [locked, open]) {
+      const codes = await request(suite.server.baseUrl, 'GET', '/api/v1/me/codes', {
+        token: person.token,
+      });
+      expect(codes.body.codes).toEqual([]);
+      const notices = await request(suite.server.baseUrl, 'GET', '/api/v1/me/notices', {
+        token: person.token,
+      });
+      expect(notices.body.notices).toEqual([]);
+    }
+    expect(outbox(suite.server)).toHaveLength(sent);
   });
 
   it('unlocks only with the password, and the 2FA code when it is on', async () => {

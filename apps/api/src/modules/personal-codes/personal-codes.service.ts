@@ -59,7 +59,7 @@ const codeNotFound = () => new AppError('not_found', 'Code not found');
  * those the expiry sweep recorded against their account once it deleted that link.
  */
 const MINE_CTE = `mine as (
-    select id as token_id from tokens where subject_hash = $1
+    select id as token_id from tokens where subject_hash = $1 and not is_test
     union
     select token_id from individual_code_links where user_id = $2)`;
 
