@@ -13,11 +13,14 @@ import { appendLeafHashes, consistencyProof, leafHashOf, rootHash } from './audi
  * path does nothing more), and signs a checkpoint of the tree.
  */
 
-/** Chains and rows read per pass: each pass is one short transaction. */
+/**
+ * Chains and rows read per pass: each pass is one short transaction (on PGlite, whose one
+ * connection every request shares, a few milliseconds), and other work runs between passes.
+ */
 const CHAINS_PER_PASS = 20;
-const ROWS_PER_PASS = 2_000;
+const ROWS_PER_PASS = 500;
 /** Passes per run: a run appends at most this many times ROWS_PER_PASS; the next run goes on. */
-const MAX_PASSES = 50;
+const MAX_PASSES = 100;
 
 /** An audit row as the tree reads it (its previous hash is not part of the leaf). */
 export type AuditLogRow = Omit<AuditRow, 'prev_hash'>;
@@ -132,6 +135,7 @@ export async function appendNewAuditRows(ctx: AppContext): Promise<number> {
     const appended = await appendPass(ctx);
     total += appended;
     if (appended < ROWS_PER_PASS) break;
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return total;
 }

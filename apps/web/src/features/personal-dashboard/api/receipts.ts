@@ -15,6 +15,27 @@ export type ReceiptCheck =
   | { state: 'pending'; receipt: Receipt }
   | { state: 'failed'; receipt: Receipt };
 
+/**
+ * Receipts asked for at once: a page of 50 codes must not take every connection the browser
+ * keeps to the server (six), or the list itself and the person's actions would wait behind them.
+ */
+const RECEIPTS_AT_ONCE = 2;
+let receiptsUnderWay = 0;
+const receiptsWaiting: Array<() => void> = [];
+
+async function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  if (receiptsUnderWay < RECEIPTS_AT_ONCE) receiptsUnderWay += 1;
+  else await new Promise<void>((resolve) => receiptsWaiting.push(resolve));
+  try {
+    return await task();
+  } finally {
+    // The place passes to the next one waiting, or is given back.
+    const next = receiptsWaiting.shift();
+    if (next) next();
+    else receiptsUnderWay -= 1;
+  }
+}
+
 /** The published audit keys (no credentials), read once per page. */
 const useAuditKeys = () =>
   useQuery({
@@ -40,9 +61,11 @@ export function useReceiptCheck(codeId: string) {
     staleTime: 60_000,
     retry: false,
     queryFn: async ({ signal }): Promise<ReceiptCheck> => {
-      const receipt = await apiRequest<Receipt>(
-        `/api/v1/me/codes/${encodeURIComponent(codeId)}/receipt`,
-        { side: 'individual', signal },
+      const receipt = await inTurn(() =>
+        apiRequest<Receipt>(`/api/v1/me/codes/${encodeURIComponent(codeId)}/receipt`, {
+          side: 'individual',
+          signal,
+        }),
       );
       if (receipt.entries.length === 0) return { state: 'pending', receipt };
       try {
