@@ -55,6 +55,7 @@ describe('a person proves what happened to their code', () => {
 
     await page.goto('/dashboard');
     const card = page.getByRole('article');
+    await card.getByRole('button', { name: 'سجل الاستخدام (2)' }).click();
     await card.getByText('البرهان قيد الإعداد').waitFor();
     await shootBoth(page, 'personal-history-receipt-pending-ar');
 
@@ -69,6 +70,7 @@ describe('a person proves what happened to their code', () => {
     expect(checkpoint.status()).toBe(200);
 
     await page.reload();
+    await card.getByRole('button', { name: 'سجل الاستخدام (2)' }).click();
     await card.getByText('موثّق').waitFor();
     await shootBoth(page, 'personal-history-receipt-verified-ar');
     const download = page.waitForEvent('download');
@@ -89,6 +91,7 @@ describe('a person proves what happened to their code', () => {
 
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.reload();
+    await card.getByRole('button', { name: 'Usage trail (2)' }).click();
     await card.getByText('Verified').waitFor();
     await card.getByRole('button', { name: 'Download receipt' }).waitFor();
     await shootBoth(page, 'personal-history-receipt-verified-en');

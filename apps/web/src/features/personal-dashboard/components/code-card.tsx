@@ -120,7 +120,8 @@ export function CodeCard({
               : t('card.showTrail', { n: formatCount(code.trail.length) })}
           </Button>
           <div className="flex flex-wrap items-center gap-2">
-            <ReceiptStatus codeId={code.id} />
+            {/* Asked for when the entry is opened: a page of 50 must not ask for 50 receipts. */}
+            {isOpen ? <ReceiptStatus codeId={code.id} /> : null}
             {code.misuse_reported_at ? (
               <p className="flex items-center gap-1.5 text-xs font-medium text-red-800">
                 <ShieldAlert aria-hidden className="size-4 shrink-0" />
