@@ -75,6 +75,31 @@ describe('the server modules', () => {
     expect(unresolved).toEqual([]);
   });
 
+  it('reach another module that has a public file (index.ts) only through it (app.ts composes them)', () => {
+    const moduleOf = (file: string) => relative(SOURCE, file).match(/^modules\/([^/]+)\//)?.[1];
+    const published = new Set(
+      files
+        .filter((file) => /^modules\/[^/]+\/index\.ts$/.test(relative(SOURCE, file)))
+        .map(moduleOf),
+    );
+    expect(published.has('tokens')).toBe(true);
+    const reachingIn = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => {
+          const module = moduleOf(target);
+          return (
+            module !== undefined &&
+            published.has(module) &&
+            moduleOf(file) !== undefined &&
+            moduleOf(file) !== module &&
+            !target.endsWith(`/modules/${module}/index.ts`)
+          );
+        })
+        .map((target) => `${relative(SOURCE, file)} -> ${relative(SOURCE, target)}`),
+    );
+    expect(reachingIn).toEqual([]);
+  });
+
   it('import one another without a circle', () => {
     const named = circles(graph).map((group) => group.map((file) => relative(SOURCE, file)));
     expect(named).toEqual([]);

@@ -14,8 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Principal } from '../auth/sessions.service.ts';
 import type { Membership } from '../organizations/organizations.service.ts';
 import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
-import { revokeLockedToken, verifyToken } from '../tokens/tokens.service.ts';
-import { effectiveStatus } from '../tokens/write-batcher.ts';
+import { effectiveStatus, revokeLockedToken, verifyToken } from '../tokens/index.ts';
 
 /**
  * The organisation itself as a /v1 caller, for its staff on the dashboard: the same verify as

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
-import { countActiveCodes } from '../tokens/active-codes.ts';
+import { countActiveCodes } from '../tokens/index.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
 import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
 import type { Organization } from './organizations.service.ts';

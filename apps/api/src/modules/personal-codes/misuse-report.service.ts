@@ -2,7 +2,7 @@ import type { MisuseRole } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { recordSecurityEvent } from '../security/security-events.service.ts';
-import { revokeLockedToken } from '../tokens/tokens.service.ts';
+import { revokeLockedToken } from '../tokens/index.ts';
 import { effectiveStatus, myCode, myCodeRow } from './personal-codes.service.ts';
 
 interface ReportRow {

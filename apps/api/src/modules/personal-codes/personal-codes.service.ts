@@ -14,7 +14,7 @@ import { SqlParams } from '../../db/sql-params.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csvFile } from '../../lib/csv.ts';
 import type { AuditAction } from '../audit/audit.service.ts';
-import { revokeLockedToken } from '../tokens/tokens.service.ts';
+import { revokeLockedToken } from '../tokens/index.ts';
 
 interface CodeRow {
   id: string;

@@ -1,0 +1,7 @@
+/**
+ * What other modules use of the one-time codes: services and helpers, never the write batcher's
+ * or the routes' insides. Import from here, not from a file of the module.
+ */
+export { countActiveCodes } from './active-codes.ts';
+export { revokeLockedToken, verifyToken } from './tokens.service.ts';
+export { effectiveStatus } from './write-batcher.ts';
