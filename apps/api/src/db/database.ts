@@ -26,6 +26,8 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** The connection pool now, for /metrics. */
   poolStats?(): PoolStats;
+  /** Embedded only: a consistent copy of the whole data directory, a gzipped tar (backups). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface PoolStats {

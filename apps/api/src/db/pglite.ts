@@ -12,5 +12,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     handlers.onListening();
     return { close: () => unlisten() };
   };
-  return openPool('pglite', { ...createPgConfig(pglite), max: 1 }, listen, () => pglite.close());
+  const db = await openPool('pglite', { ...createPgConfig(pglite), max: 1 }, listen, () =>
+    pglite.close(),
+  );
+  // Taken holding the one connection (in a transaction of its own that writes nothing), so no
+  // other transaction is under way: every committed one is in the copy, none half.
+  return { ...db, dumpDataDir: () => db.transaction(() => pglite.dumpDataDir('gzip')) };
 }

@@ -1,6 +1,7 @@
 import {
   auditChainReportSchema,
   auditCheckpointRunSchema,
+  documentFileSchema,
   documentParamsSchema,
   documentReviewResultSchema,
   documentReviewSchema,
@@ -9,11 +10,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { packEntries } from '../../lib/backup-file.ts';
 import { type ContractApp, problemResponses } from '../../lib/contract.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { verifyAuditChain } from '../audit/audit.service.ts';
 import { runAuditCheckpoint } from '../audit/audit-checkpoints.ts';
 import { reviewDocument } from '../documents/documents.service.ts';
+import { embeddedBackup } from './backup.ts';
 import { resealSecrets } from './secrets-reseal.ts';
 
 /** `Authorization: Bearer <OPERATOR_TOKEN>`, compared in constant time (both sides hashed first). */
@@ -112,5 +115,30 @@ export async function operatorRoutes(app: ContractApp, { ctx }: { ctx: AppContex
       preValidation: operator,
     },
     async () => resealSecrets(ctx),
+  );
+
+  app.get(
+    '/operator/backup',
+    {
+      schema: {
+        summary:
+          'A consistent copy of the embedded database and the files beside it (npm run backup encrypts it)',
+        tags,
+        security,
+        response: {
+          200: {
+            description: 'The backup archive, not yet encrypted (docs/operations/backup.md)',
+            content: { 'application/octet-stream': { schema: documentFileSchema } },
+          },
+          ...problemResponses(['unauthenticated', 'not_found']),
+        },
+      },
+      preValidation: operator,
+    },
+    async (_request, reply) =>
+      reply
+        .header('Content-Type', 'application/octet-stream')
+        .header('Cache-Control', 'no-store')
+        .send(packEntries(await embeddedBackup(ctx))),
   );
 }
