@@ -49,3 +49,11 @@ export const EVENT_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export type EventSeverity = (typeof EVENT_SEVERITIES)[number];
 
 export const CONTACT_EMAIL = 'support@tanqin.sa';
+
+/**
+ * Messages one destination (a phone number or a mailbox, normalised) may receive in an hour and
+ * in a day, whatever account, organisation or address asks for them (codes, invitations,
+ * notification tests, password resets). Past it the caller gets 429 `destination_limited`.
+ */
+export const DESTINATION_MESSAGES_PER_HOUR = 5;
+export const DESTINATION_MESSAGES_PER_DAY = 10;

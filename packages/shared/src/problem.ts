@@ -194,6 +194,11 @@ export const problems = {
     ar: 'طلبات كثيرة، حاول مرة أخرى لاحقاً',
     en: 'Too many requests, try again later',
   },
+  destination_limited: {
+    status: 429,
+    ar: 'أُرسل إلى هذا العنوان عدد كبير من الرسائل، حاول مرة أخرى لاحقاً',
+    en: 'Too many messages were sent to this address, try again later',
+  },
   account_locked: {
     status: 429,
     ar: 'محاولات فاشلة كثيرة، حاول مرة أخرى بعد 15 دقيقة',

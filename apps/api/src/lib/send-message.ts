@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Clock } from './clock.ts';
-import { createMailSender, type MailSender } from './mail/index.ts';
+import type { DestinationSlot } from './destination-limit.ts';
+import { createMailSender, type MailMessage, type MailSender } from './mail/index.ts';
 import { createSmsSender, type SmsSender } from './sms/index.ts';
 
 /** What sending needs of the app context; a sender it lacks is made on first use. */
@@ -23,12 +24,17 @@ export interface Message {
   sms: string;
 }
 
-/** Sends `message` to `to`: its SMS form to a phone, its mail form to an email address. */
+/**
+ * Sends `message` to `to`: its SMS form to a phone, its mail form to an email address. Every
+ * message to a person passes here with its `slot` (lib/destination-limit.ts): the destination's
+ * limit was taken, or it is the account's own address (security notices).
+ */
 export async function sendMessage(
   ctx: Senders,
   channel: 'email' | 'sms',
   to: string,
   message: Message,
+  _slot: DestinationSlot,
 ) {
   if (channel === 'sms') {
     ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
@@ -36,4 +42,9 @@ export async function sendMessage(
   } else {
     await mailOf(ctx).send({ to, subject: message.subject, text: message.text });
   }
+}
+
+/** A mail-only message (`{to, subject, text}`) through the same door as `sendMessage`. */
+export function sendMail(ctx: Senders, mail: MailMessage, slot: DestinationSlot) {
+  return sendMessage(ctx, 'email', mail.to, { ...mail, sms: mail.text }, slot);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AccountNoticeEvent, accountNoticeMessage } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
+import { OWN_ADDRESS } from '../../lib/destination-limit.ts';
 import {
   DELIVERY_BATCH_SIZE,
   deliverDueRows,
@@ -86,7 +87,7 @@ interface ClaimedNotice extends Message {
 
 async function attempt(ctx: AppContext, notice: ClaimedNotice) {
   try {
-    await sendMessage(ctx, notice.channel, notice.destination, notice);
+    await sendMessage(ctx, notice.channel, notice.destination, notice, OWN_ADDRESS);
     await ctx.db.query('delete from account_notices where id = $1', [notice.id]);
   } catch (error) {
     const attempts = notice.attempts + 1;

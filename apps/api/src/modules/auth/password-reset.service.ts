@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
+import { takeDestinationSlot } from '../../lib/destination-limit.ts';
 import { lookupHashes } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
-import { mailOf } from '../../lib/send-message.ts';
+import { sendMail } from '../../lib/send-message.ts';
 import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
 import { accountFailureKey } from './lockout.ts';
 import { endUserSessions } from './sessions.service.ts';
@@ -52,6 +53,10 @@ export async function requestPasswordReset(
     [email],
   );
   if (!user) return;
+  // A flooded mailbox gets nothing more; the answer stays the same (it must not tell the
+  // account exists).
+  const slot = await takeDestinationSlot(ctx, 'email', user.email).catch(() => null);
+  if (!slot) return;
   const token = generateSecret(RESET_PREFIX, 32);
   await ctx.db.query(
     `insert into password_reset_tokens (token_hash, user_id, expires_at, created_at)
@@ -64,9 +69,11 @@ export async function requestPasswordReset(
     ],
   );
   const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/forgot-password#token=${token}`;
-  mailOf(ctx)
-    .send({ to: user.email, ...passwordResetMessage(link, RESET_TOKEN_TTL_MS / 60_000) })
-    .catch((error) => meta.log.error({ err: error }, 'password reset mail could not be sent'));
+  sendMail(
+    ctx,
+    { to: user.email, ...passwordResetMessage(link, RESET_TOKEN_TTL_MS / 60_000) },
+    slot,
+  ).catch((error) => meta.log.error({ err: error }, 'password reset mail could not be sent'));
 }
 
 /**

@@ -2,6 +2,7 @@ import { type IdentityLockRequest, lockedIdCodeRefusedMessage } from '@tanqin/sh
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { OWN_ADDRESS } from '../../lib/destination-limit.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { sendMessage } from '../../lib/send-message.ts';
 import { type Attempt, assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
@@ -122,8 +123,8 @@ async function tellHolder(
     organization?.name ?? '',
     holder.national_id_last4 ?? '',
   );
-  const sends = [sendMessage(ctx, 'email', holder.email, message)];
-  if (holder.phone) sends.push(sendMessage(ctx, 'sms', holder.phone, message));
+  const sends = [sendMessage(ctx, 'email', holder.email, message, OWN_ADDRESS)];
+  if (holder.phone) sends.push(sendMessage(ctx, 'sms', holder.phone, message, OWN_ADDRESS));
   for (const result of await Promise.allSettled(sends)) {
     if (result.status === 'rejected') log.error({ err: result.reason }, 'lock notice not sent');
   }

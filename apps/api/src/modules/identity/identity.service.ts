@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
+import { OWN_ADDRESS } from '../../lib/destination-limit.ts';
 import { hashNationalId } from '../../lib/identity.ts';
 import { sendMessage } from '../../lib/send-message.ts';
 import { authorizationRequest, redeemAuthorizationCode } from './relying-party.ts';
@@ -119,8 +120,8 @@ async function tellProvenOwner(
   at: Date,
 ) {
   const message = identityProofRefusedMessage(owner.national_id_last4 ?? '', at);
-  const sends = [sendMessage(ctx, 'email', owner.email, message)];
-  if (owner.phone) sends.push(sendMessage(ctx, 'sms', owner.phone, message));
+  const sends = [sendMessage(ctx, 'email', owner.email, message, OWN_ADDRESS)];
+  if (owner.phone) sends.push(sendMessage(ctx, 'sms', owner.phone, message, OWN_ADDRESS));
   for (const result of await Promise.allSettled(sends)) {
     if (result.status === 'rejected') {
       log.error({ err: result.reason }, 'identity notice could not be sent');

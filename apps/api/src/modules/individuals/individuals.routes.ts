@@ -35,7 +35,11 @@ export async function individualRoutes(app: ContractApp, { ctx }: { ctx: AppCont
           body: individualRegistrationSchema,
           response: {
             201: registeredSchema,
-            ...problemAnswers(BODY_PROBLEMS, ['email_taken', 'too_many_requests']),
+            ...problemAnswers(BODY_PROBLEMS, [
+              'email_taken',
+              'too_many_requests',
+              'destination_limited',
+            ]),
           },
         },
       },
@@ -94,6 +98,7 @@ export async function individualRoutes(app: ContractApp, { ctx }: { ctx: AppCont
           200: codeResentSchema,
           ...problemAnswers(BODY_PROBLEMS, ANY_SESSION_PROBLEMS, [
             'too_many_requests',
+            'destination_limited',
             'bad_request',
             'forbidden',
           ]),

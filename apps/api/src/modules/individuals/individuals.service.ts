@@ -12,6 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
+import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination-limit.ts';
 import { hashNationalId } from '../../lib/identity.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { sendMessage } from '../../lib/send-message.ts';
@@ -75,6 +76,9 @@ export async function takeSendSlot(ctx: AppContext, counter: string) {
   });
 }
 
+const addressOf = (method: VerificationMethod, target: { phone: string; email: string }) =>
+  method === 'sms' ? target.phone : target.email;
+
 /** Sends a code by SMS or email; a failed send is logged, the person can ask again. */
 async function deliverCode(
   ctx: AppContext,
@@ -82,10 +86,11 @@ async function deliverCode(
   method: VerificationMethod,
   target: { phone: string; email: string },
   code: string,
+  slot: DestinationSlot,
 ) {
   const message = registrationCodeMessage(code, VERIFICATION_CODE_TTL_SECONDS / 60);
   try {
-    await sendMessage(ctx, method, method === 'sms' ? target.phone : target.email, message);
+    await sendMessage(ctx, method, addressOf(method, target), message, slot);
   } catch (error) {
     log.error({ err: error, method }, 'confirmation code could not be sent');
   }
@@ -142,6 +147,9 @@ export async function registerIndividual(
       headers: { 'Retry-After': String(seconds) },
     });
   }
+  const target = { phone: input.phoneNumber, email: input.email };
+  // Before anything is written: a refused destination leaves no account behind.
+  const slot = await takeDestinationSlot(ctx, input.method, addressOf(input.method, target));
   const passwordHash = await hashPassword(input.password);
   const nationalIdHash = hashNationalId(ctx.keys.nationalId, input.nationalId);
   const userId = randomUUID();
@@ -172,10 +180,9 @@ export async function registerIndividual(
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  const target = { phone: input.phoneNumber, email: input.email };
   await takeSendSlot(ctx, userId);
   const code = await issueCode(ctx, userId, input.method);
-  await deliverCode(ctx, meta.log, input.method, target, code);
+  await deliverCode(ctx, meta.log, input.method, target, code, slot);
   const user = await getUser(ctx, userId);
   const session = await startSession(ctx, user, meta);
   return { user, session, verification: verificationInfo(input.method, target) };
@@ -252,7 +259,8 @@ export async function resendCode(
   }
   await takeSendSlot(ctx, userId);
   const target = { phone: account.phone ?? '', email: account.email };
+  const slot = await takeDestinationSlot(ctx, method, addressOf(method, target));
   const code = await issueCode(ctx, userId, method);
-  await deliverCode(ctx, meta.log, method, target, code);
+  await deliverCode(ctx, meta.log, method, target, code, slot);
   return verificationInfo(method, target);
 }

@@ -79,6 +79,7 @@ export async function memberRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
             'invitation_pending',
             'mail_unavailable',
             'too_many_requests',
+            'destination_limited',
           ]),
         },
       },

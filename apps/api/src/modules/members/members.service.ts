@@ -10,10 +10,11 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
+import { takeDestinationSlot } from '../../lib/destination-limit.ts';
 import { lookupHashes } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
-import { mailOf } from '../../lib/send-message.ts';
+import { sendMail } from '../../lib/send-message.ts';
 import type { Principal } from '../auth/sessions.service.ts';
 import { startSession } from '../auth/sessions.service.ts';
 import type { Membership } from '../organizations/organizations.service.ts';
@@ -100,6 +101,7 @@ export async function inviteMember(ctx: AppContext, caller: Caller, input: Invit
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
   const email = input.email.trim();
+  const slot = await takeDestinationSlot(ctx, 'email', email);
   try {
     return await ctx.db.transaction(async (tx) => {
       const [existingUser] = await tx.query('select 1 from users where lower(email) = $1', [
@@ -135,14 +137,18 @@ export async function inviteMember(ctx: AppContext, caller: Caller, input: Invit
           where i.id = $1`,
         [id],
       );
-      await sendInvitation(ctx, {
-        to: email,
-        organizationName: caller.organization.name,
-        inviterName: invitation!.invited_by_name,
-        role: input.role,
-        link: `${ctx.config.publicUrl.replace(/\/+$/, '')}/join#token=${token}`,
-        expiresAt,
-      });
+      await sendInvitation(
+        ctx,
+        {
+          to: email,
+          organizationName: caller.organization.name,
+          inviterName: invitation!.invited_by_name,
+          role: input.role,
+          link: `${ctx.config.publicUrl.replace(/\/+$/, '')}/join#token=${token}`,
+          expiresAt,
+        },
+        slot,
+      );
       return invitation!;
     });
   } catch (error) {
@@ -152,9 +158,13 @@ export async function inviteMember(ctx: AppContext, caller: Caller, input: Invit
   }
 }
 
-async function sendInvitation(ctx: AppContext, input: Parameters<typeof invitationEmail>[0]) {
+async function sendInvitation(
+  ctx: AppContext,
+  input: Parameters<typeof invitationEmail>[0],
+  slot: Awaited<ReturnType<typeof takeDestinationSlot>>,
+) {
   try {
-    await mailOf(ctx).send(invitationEmail(input));
+    await sendMail(ctx, invitationEmail(input), slot);
   } catch {
     throw mailUnavailable();
   }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationTestResult } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { mailOf } from '../../lib/send-message.ts';
+import { takeDestinationSlot } from '../../lib/destination-limit.ts';
+import { sendMail } from '../../lib/send-message.ts';
 import { testNotificationEmail, testWebhookPayload } from './notification-content.ts';
 import { DeliveryFailure, postWebhook } from './notification-delivery.service.ts';
 
@@ -44,6 +45,11 @@ export async function sendTestNotification(
       headers: { 'Retry-After': String(retryAfter) },
     });
   }
+  // Outside the try: a refused mailbox answers 429, it is not a failed delivery.
+  const slot =
+    preference.notification_type === 'email'
+      ? await takeDestinationSlot(ctx, 'email', preference.destination)
+      : null;
   const test = {
     id: randomUUID(),
     organization_id: organizationId,
@@ -51,8 +57,8 @@ export async function sendTestNotification(
     sent_at: now,
   };
   try {
-    if (preference.notification_type === 'email') {
-      await mailOf(ctx).send(testNotificationEmail(preference.destination, test));
+    if (slot) {
+      await sendMail(ctx, testNotificationEmail(preference.destination, test), slot);
       return { status: 'delivered', response_status: null, error: null };
     }
     const status = await postWebhook(

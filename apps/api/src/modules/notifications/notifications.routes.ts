@@ -166,6 +166,7 @@ export async function notificationRoutes(app: ContractApp, { ctx }: { ctx: AppCo
             forbidden: 'the role may not manage the security center',
             not_found: "no such channel in the caller's organisation",
             too_many_requests: 'more than 5 tests of this channel in a minute',
+            destination_limited: 'the mailbox had its messages of the hour or the day',
           }),
         },
       },

@@ -1,5 +1,6 @@
 import { type Language, type PersonNoticeEvent, personNoticeMessage } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
+import { OWN_ADDRESS } from '../../lib/destination-limit.ts';
 import {
   DELIVERY_BATCH_SIZE,
   deliverDueRows,
@@ -98,7 +99,7 @@ async function send(ctx: AppContext, delivery: ClaimedDelivery) {
   const to = delivery.channel === 'email' ? delivery.email : delivery.phone;
   // The phone was removed after the message was queued: nothing to send it to, now or later.
   if (!to) throw new Undeliverable('The account has no phone number any more');
-  await sendMessage(ctx, delivery.channel, to, message);
+  await sendMessage(ctx, delivery.channel, to, message, OWN_ADDRESS);
 }
 
 /** A send that no retry can make succeed. */

@@ -9,6 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
+import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination-limit.ts';
 import { sendMessage } from '../../lib/send-message.ts';
 import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
 import { type Attempt, assertNotLocked, recordFailure } from '../auth/lockout.ts';
@@ -25,18 +26,22 @@ export interface RequestedChange {
   channel: ContactChannel;
   newValue: string;
   code: string;
+  slot: DestinationSlot;
 }
 
 const codeHash = (
   ctx: AppContext,
   userId: string,
-  change: Omit<RequestedChange, 'code'>,
+  change: Pick<RequestedChange, 'channel' | 'newValue'>,
   code: string,
 ) =>
   hmacSha256(
     ctx.keys.pepper,
     `contact-code:${userId}:${change.channel}:${change.newValue}:${code}`,
   );
+
+const channelOf = (change: { channel: ContactChannel }) =>
+  change.channel === 'phone' ? ('sms' as const) : ('email' as const);
 
 /** Refuses an email another account has (the answer registration already gives for it). */
 export async function assertEmailFree(db: Queryable, userId: string, email: string) {
@@ -56,10 +61,12 @@ export async function requestContactChange(
   ctx: AppContext,
   tx: Queryable,
   userId: string,
-  change: Omit<RequestedChange, 'code'>,
+  change: Pick<RequestedChange, 'channel' | 'newValue'>,
   meta: { ip: string },
 ): Promise<RequestedChange> {
   if (change.channel === 'email') await assertEmailFree(tx, userId, change.newValue);
+  // In the transaction: a refused destination saves nothing.
+  const slot = await takeDestinationSlot(ctx, channelOf(change), change.newValue);
   const code = newConfirmationCode();
   const now = ctx.clock.now();
   await tx.query(
@@ -84,7 +91,7 @@ export async function requestContactChange(
     { kind: 'contact_change_requested', channel: change.channel, newAddress: change.newValue },
     meta,
   );
-  return { ...change, code };
+  return { ...change, code, slot };
 }
 
 /** Sends the code to the new address; a failed send is logged (saving again sends a new code). */
@@ -95,7 +102,7 @@ export async function sendContactCode(
 ) {
   const message = contactCodeMessage(change.code, VERIFICATION_CODE_TTL_SECONDS / 60);
   try {
-    await sendMessage(ctx, change.channel === 'phone' ? 'sms' : 'email', change.newValue, message);
+    await sendMessage(ctx, channelOf(change), change.newValue, message, change.slot);
   } catch (error) {
     log.error({ err: error, channel: change.channel }, 'contact change code could not be sent');
   }

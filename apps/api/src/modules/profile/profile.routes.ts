@@ -58,7 +58,11 @@ export async function profileRoutes(app: ContractApp, { ctx }: { ctx: AppContext
         body: profileUpdateSchema,
         response: {
           200: profileSchema,
-          ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS, ['email_taken', 'too_many_requests']),
+          ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS, [
+            'email_taken',
+            'too_many_requests',
+            'destination_limited',
+          ]),
         },
       },
       preValidation: person.check,
