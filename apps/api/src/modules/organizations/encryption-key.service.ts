@@ -1,7 +1,7 @@
 import { validationMessages } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { canSealTo } from '../tokens/double-lock.ts';
+import { canSealTo } from '../tokens/index.ts';
 
 interface KeyState {
   public_key: string | null;
