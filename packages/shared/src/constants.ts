@@ -57,3 +57,5 @@ export const CONTACT_EMAIL = 'support@tanqin.sa';
  */
 export const DESTINATION_MESSAGES_PER_HOUR = 5;
 export const DESTINATION_MESSAGES_PER_DAY = 10;
+/** Invitations one organisation sends an hour, to any addresses. */
+export const INVITATIONS_PER_ORGANIZATION_PER_HOUR = 20;

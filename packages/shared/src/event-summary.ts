@@ -24,7 +24,7 @@ const MISUSE = {
 export const MISUSE_ROLES = ['issued', 'used', 'addressed', 'issued_used'] as const;
 export type MisuseRole = (typeof MISUSE_ROLES)[number];
 
-type Params = { key: string; ip: string; country: string; code: string };
+type Params = { key: string; ip: string; country: string; code: string; destination: string };
 type Texts = Record<Language, (p: Params) => string>;
 
 const SUMMARIES = {
@@ -51,6 +51,10 @@ const SUMMARIES = {
   suspicious_authentication: {
     ar: (p) => `محاولات مصادقة فاشلة متتالية من ${p.ip}`,
     en: (p) => `A burst of failed authentications from ${p.ip}`,
+  },
+  suspicious_destination_limit: {
+    ar: (p) => `رُفضت رسالة إلى ${p.destination} لأن هذا العنوان تلقّى رسائل كثيرة`,
+    en: (p) => `A message to ${p.destination} was refused: the address has received too many`,
   },
   suspicious_verification: {
     ar: (p) => `محاولات متتالية للتحقق من رموز غير موجودة من ${p.ip}`,
@@ -119,6 +123,7 @@ function summaryOf(event: SummarizedEvent): keyof typeof SUMMARIES {
       const spread = event.additional_data?.spread === 'organization' ? '_spread' : '';
       if (failure === 'authentication') return `suspicious_authentication${spread}`;
       if (failure === 'verification') return `suspicious_verification${spread}`;
+      if (failure === 'destination_limit') return 'suspicious_destination_limit';
       return 'suspicious_wrong_audience';
     }
     case 'key_disabled':
@@ -148,6 +153,7 @@ export function summarizeSecurityEvent(
     ip: isolate(event.client_ip ?? '—'),
     country: typeof country === 'string' ? countryName(country) : UNKNOWN.country[language],
     code: isolate(typeof data?.token_id === 'string' ? data.token_id : UNKNOWN.key[language]),
+    destination: isolate(typeof data?.destination === 'string' ? data.destination : '—'),
   });
   return event.event_type === 'misuse_reported' ? summary + misuseDetails(data, language) : summary;
 }

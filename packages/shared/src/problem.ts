@@ -189,6 +189,11 @@ export const problems = {
     ar: 'تعذر إرسال الرسالة، حاول مرة أخرى',
     en: 'The email could not be sent, try again',
   },
+  invitations_limited: {
+    status: 429,
+    ar: 'أرسلت جهتك دعوات كثيرة خلال الساعة الأخيرة، حاول مرة أخرى لاحقاً',
+    en: 'Your organisation sent too many invitations in the last hour, try again later',
+  },
   too_many_requests: {
     status: 429,
     ar: 'طلبات كثيرة، حاول مرة أخرى لاحقاً',

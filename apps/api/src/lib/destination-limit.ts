@@ -53,3 +53,21 @@ export async function takeDestinationSlot(
     headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
   });
 }
+
+/**
+ * `takeDestinationSlot` for a message an organisation asked for (an invitation, a notification
+ * test): a refusal is also told to `onRefused` (its security event) before the 429.
+ */
+export async function takeOrganizationDestinationSlot(
+  ctx: AppContext,
+  channel: 'email' | 'sms',
+  to: string,
+  onRefused: () => Promise<unknown>,
+): Promise<DestinationSlot> {
+  try {
+    return await takeDestinationSlot(ctx, channel, to);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'destination_limited') await onRefused();
+    throw error;
+  }
+}

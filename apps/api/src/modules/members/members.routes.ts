@@ -80,6 +80,7 @@ export async function memberRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
             'mail_unavailable',
             'too_many_requests',
             'destination_limited',
+            'invitations_limited',
           ]),
         },
       },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type AcceptInvitationInput,
   INVITATION_TTL_DAYS,
+  INVITATIONS_PER_ORGANIZATION_PER_HOUR,
   type InviteMemberInput,
   type MemberRole,
   rolesWith,
@@ -10,7 +11,10 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
-import { takeDestinationSlot } from '../../lib/destination-limit.ts';
+import {
+  type takeDestinationSlot,
+  takeOrganizationDestinationSlot,
+} from '../../lib/destination-limit.ts';
 import { lookupHashes } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
@@ -18,6 +22,7 @@ import { sendMail } from '../../lib/send-message.ts';
 import type { Principal } from '../auth/sessions.service.ts';
 import { startSession } from '../auth/sessions.service.ts';
 import type { Membership } from '../organizations/organizations.service.ts';
+import { recordRefusedDestination } from '../security/security-events.service.ts';
 import { invitationEmail } from './invitation-email.ts';
 
 type Caller = Principal & Membership;
@@ -101,7 +106,11 @@ export async function inviteMember(ctx: AppContext, caller: Caller, input: Invit
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
   const email = input.email.trim();
-  const slot = await takeDestinationSlot(ctx, 'email', email);
+  // Before the transaction: a refusal is recorded as a security event of its own.
+  await limitInvitations(ctx, organizationId);
+  const slot = await takeOrganizationDestinationSlot(ctx, 'email', email, () =>
+    recordRefusedDestination(ctx, organizationId, 'email', email),
+  );
   try {
     return await ctx.db.transaction(async (tx) => {
       const [existingUser] = await tx.query('select 1 from users where lower(email) = $1', [
@@ -260,6 +269,26 @@ export async function removeMember(ctx: AppContext, caller: Caller, userId: stri
       [userId],
     );
   });
+}
+
+/** At most INVITATIONS_PER_ORGANIZATION_PER_HOUR invitations an organisation sends an hour. */
+async function limitInvitations(ctx: AppContext, organizationId: string) {
+  const result = await ctx.rateLimits.consume(
+    [
+      {
+        key: `invitations:organization:${organizationId}`,
+        limit: INVITATIONS_PER_ORGANIZATION_PER_HOUR,
+        windowMs: 60 * 60_000,
+      },
+    ],
+    ctx.clock.now().getTime(),
+  );
+  if (!result.allowed) {
+    const resetMs = Math.max(...result.states.map((state) => state.resetMs), 1000);
+    throw new AppError('invitations_limited', undefined, {
+      headers: { 'Retry-After': String(Math.ceil(resetMs / 1000)) },
+    });
+  }
 }
 
 /** Refuses an address that tried invitation links too often (one answer, Retry-After). */

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationTestResult } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { takeDestinationSlot } from '../../lib/destination-limit.ts';
+import { takeOrganizationDestinationSlot } from '../../lib/destination-limit.ts';
 import { sendMail } from '../../lib/send-message.ts';
+import { recordRefusedDestination } from '../security/security-events.service.ts';
 import { testNotificationEmail, testWebhookPayload } from './notification-content.ts';
 import { DeliveryFailure, postWebhook } from './notification-delivery.service.ts';
 
@@ -48,7 +49,9 @@ export async function sendTestNotification(
   // Outside the try: a refused mailbox answers 429, it is not a failed delivery.
   const slot =
     preference.notification_type === 'email'
-      ? await takeDestinationSlot(ctx, 'email', preference.destination)
+      ? await takeOrganizationDestinationSlot(ctx, 'email', preference.destination, () =>
+          recordRefusedDestination(ctx, organizationId, 'email', preference.destination),
+        )
       : null;
   const test = {
     id: randomUUID(),

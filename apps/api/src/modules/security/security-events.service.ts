@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventSeverity, EventType } from '@tanqin/shared';
+import { type EventSeverity, type EventType, maskedAddress } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sql-params.ts';
@@ -71,4 +71,24 @@ export async function recordSecurityEvent(
     p.values,
   );
   return row!;
+}
+
+/**
+ * A message the organisation asked for (an invitation, a notification test) refused because its
+ * destination had received too many (lib/destination-limit.ts). The address is kept masked.
+ */
+export function recordRefusedDestination(
+  ctx: AppContext,
+  organizationId: string,
+  channel: 'email' | 'sms',
+  destination: string,
+) {
+  const masked = maskedAddress(destination);
+  return recordSecurityEvent(ctx, {
+    organizationId,
+    type: 'suspicious_activity',
+    severity: 'warning',
+    description: `A message to ${masked} was refused: the address has received too many`,
+    additionalData: { failure: 'destination_limit', channel, destination: masked },
+  });
 }
