@@ -29,6 +29,14 @@ interface Endpoint {
 }
 
 const ENDPOINTS: Endpoint[] = [
+  { method: 'GET', route: '/api/v1/organization/encryption-key', permission: 'settings:manage' },
+  {
+    method: 'PUT',
+    route: '/api/v1/organization/encryption-key',
+    permission: 'settings:manage',
+    body: () => ({ public_key: 'not-a-key' }),
+  },
+  { method: 'DELETE', route: '/api/v1/organization/encryption-key', permission: 'settings:manage' },
   { method: 'GET', route: '/api/v1/organizations/:id', permission: 'dashboard:read' },
   {
     method: 'PATCH',
@@ -217,7 +225,7 @@ const ENDPOINTS: Endpoint[] = [
  */
 const NOT_ORGANISATION_ROUTES = [
   /^\/api\/v1\/operator\//,
-  /^\/api\/v1\/(health|config|contact|signup|openapi\.json)$/,
+  /^\/api\/v1\/(health|health\/live|health\/ready|config|contact|signup|openapi\.json)$/,
   /^\/api\/v1\/auth\//,
   /^\/api\/v1\/invitations\/(preview|accept)$/,
   /^\/api\/v1\/(individuals|me|documents|profile)(\/|$)/,
