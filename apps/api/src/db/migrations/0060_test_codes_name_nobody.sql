@@ -1,3 +1,4 @@
+-- Locks: no table against writes; updates only the test-mode rows of tokens (through the partial index).
 -- Test-mode codes never name a real person (issue 22.7): the national ids test codes were issued
 -- for are forgotten, and so is the history the expiry sweep recorded for them. Touches only test
 -- rows (tokens found through the partial index on subject_hash); no table-wide lock.
