@@ -64,8 +64,8 @@ export function PersonalDashboardPage() {
       },
       onError: (error) => {
         const code = error instanceof ApiError ? error.code : '';
+        // Said inside the dialog, which stays open until the person has read it (issue 27.2).
         toast.error(t(`revoke.errors.${REVOKE_ERRORS.has(code) ? code : 'fallback'}`));
-        setRevoking(null);
       },
     });
   };
