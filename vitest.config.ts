@@ -4,7 +4,12 @@ import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // packages/sdk exports its source under this condition (integrators get its build, dist/).
-const sourceConditions = ['@tanqin/source', ...defaultServerConditions];
+// Without 'module': a package's "module" build may be ESM that only a bundler runs (prom-client's
+// optional @opentelemetry/api imports files without extensions), and the server runs on Node.
+const sourceConditions = [
+  '@tanqin/source',
+  ...defaultServerConditions.filter((condition) => condition !== 'module'),
+];
 
 export default defineConfig({
   test: {
