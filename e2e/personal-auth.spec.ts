@@ -2,7 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { generateTotp, TOTP_PERIOD_SECONDS } from '../apps/api/src/lib/totp.ts';
 import { useAppAndBrowser } from './support/app-server.ts';
-import { lastCodeTo, newPerson, readOutbox, shootBoth } from './support/individuals.ts';
+import {
+  lastCodeTo,
+  newPerson,
+  readOutbox,
+  registerConfirmedPerson,
+  shootBoth,
+} from './support/individuals.ts';
 import { collectConsoleErrors, horizontalOverflow } from './support/organizations.ts';
 
 // The browser logs the answers the test asks to be refused (wrong password or code).
@@ -155,7 +161,9 @@ describe('personal sign-in side', () => {
       await page.goto(path);
       await page.waitForURL(`**/login?redirect=${encodeURIComponent(path)}`);
     }
-    await page.evaluate(() => localStorage.setItem('auth_token', 'x'));
+    // A real session: with a made-up token the dashboard's first call would end it (401) and
+    // send the person back to /login before the next redirect is tried.
+    await registerConfirmedPerson(page, app.server.dataDir);
     // Forms the browser itself normalises to '//evil.example': the person stays on this site.
     for (const redirect of [
       '%2F%2Fevil.example',
