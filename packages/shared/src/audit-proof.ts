@@ -1,6 +1,6 @@
 /**
  * Checks the proofs of the signed audit log, with WebCrypto only (Ed25519 and SHA-256), so the
- * browser, the Node command and the tests run the same code (decision 008).
+ * browser, the Node command and the tests run the same code (decision 009).
  *
  * - Tree hashing, inclusion and consistency proofs: RFC 9162 sections 2.1.1, 2.1.3.2, 2.1.4.2.
  * - A checkpoint is a C2SP tlog-checkpoint (origin, size, base64 root, extension lines) signed

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The signed audit log's public answers (decision 008; formats: RFC 9162, C2SP tlog-checkpoint
+ * The signed audit log's public answers (decision 009; formats: RFC 9162, C2SP tlog-checkpoint
  * and signed-note). The checks themselves are in ../audit-proof.ts.
  */
 

@@ -8,7 +8,7 @@ import type { AuditRow } from './audit.service.ts';
 import { appendLeafHashes, consistencyProof, leafHashOf, rootHash } from './audit-tree.ts';
 
 /*
- * Signed checkpoints of the audit log (decision 008). A background job appends the audit rows
+ * Signed checkpoints of the audit log (decision 009). A background job appends the audit rows
  * committed since its last pass to one Merkle tree, from the rows already written (the /v1 hot
  * path does nothing more), and signs a checkpoint of the tree.
  */

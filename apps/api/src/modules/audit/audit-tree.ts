@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 
 /*
- * The audit log's Merkle tree (RFC 9162 2.1) kept as tiles (C2SP tlog-tiles, decision 008): a
+ * The audit log's Merkle tree (RFC 9162 2.1) kept as tiles (C2SP tlog-tiles, decision 009): a
  * tile (level, idx) holds up to 256 hashes of tree level 8 * level. Any complete subtree lies in
  * one tile, so a proof reads a few tiles and never the leaves.
  */
