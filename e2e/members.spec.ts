@@ -173,7 +173,7 @@ describe('members and roles', () => {
       await visitor
         .getByRole('heading', { name: 'رابط الدعوة غير صالح أو منتهي الصلاحية' })
         .waitFor();
-      await visitor.getByRole('link', { name: 'تسجيل الدخول إلى منصة المنشآت' }).waitFor();
+      await visitor.getByRole('link', { name: 'تسجيل الدخول إلى منصة الجهات' }).waitFor();
       expect(await horizontalOverflow(visitor)).toBeLessThanOrEqual(0);
       await saveScreenshot(visitor, `join-${viewport}-invalid`);
       await visitor.context().close();

@@ -5,17 +5,30 @@ import { specArabicQuotes } from './spec-quotes.ts';
 
 const root = join(import.meta.dirname, '../../..');
 
-/** The "Not" column of the glossary's Arabic vocabulary table: the variants no text may use. */
-function bannedVariants(): string[] {
+interface VocabularyRow {
+  /** The "Not" column: the variants no text may use. */
+  banned: string[];
+  /** The "Kept in" column: names in which a variant means something else and stays. */
+  kept: string[];
+}
+
+const cellWords = (cell: string | undefined) =>
+  (cell ?? '')
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
+
+/** The glossary's Arabic vocabulary table, read from docs/glossary.md. */
+function vocabularyRows(): VocabularyRow[] {
   const glossary = readFileSync(join(root, 'docs/glossary.md'), 'utf8');
   const section = glossary.split('## Arabic vocabulary')[1]?.split(/\n## /)[0] ?? '';
   return section
     .split('\n')
     .filter((line) => line.startsWith('|') && !line.startsWith('|---'))
     .slice(1) // the header row
-    .flatMap((line) => (line.split('|')[3] ?? '').split(','))
-    .map((word) => word.trim())
-    .filter(Boolean);
+    .map((line) => line.split('|'))
+    .map((cells) => ({ banned: cellWords(cells[3]), kept: cellWords(cells[4]) }))
+    .filter((row) => row.banned.length > 0);
 }
 
 const LETTER = '\\u0621-\\u064A';
@@ -35,6 +48,15 @@ function pattern(word: string): RegExp {
 const SCANNED = ['packages/shared/src', 'apps/web/src', 'apps/api/src', 'e2e'];
 const TEXT_FILE = /\.(ts|tsx|json)$/;
 
+/** The variants a line uses, once the spec's exact texts and the names that keep one are set aside. */
+function variantsIn(text: string, rows: VocabularyRow[], specTexts: string[]): string[] {
+  const line = specTexts.reduce((rest, quote) => rest.replaceAll(quote, ''), text);
+  return rows.flatMap((row) => {
+    const rest = row.kept.reduce((part, name) => part.replaceAll(name, ''), line);
+    return row.banned.filter((word) => pattern(word).test(rest));
+  });
+}
+
 function filesUnder(folder: string): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
@@ -43,10 +65,13 @@ function filesUnder(folder: string): string[] {
 }
 
 describe('Arabic vocabulary', () => {
-  const banned = bannedVariants();
+  const rows = vocabularyRows();
+  const banned = rows.flatMap((row) => row.banned);
 
-  it('reads the banned variants from docs/glossary.md', () => {
-    expect(banned).toEqual(expect.arrayContaining(['مؤسسة', 'منشأة', 'مدقق', 'مدير', 'جاري']));
+  it('reads the banned variants and the names that keep one from docs/glossary.md', () => {
+    expect(banned).toEqual(
+      expect.arrayContaining(['مؤسسة', 'منشأة', 'منشآت', 'مدقق', 'مدير', 'جاري']),
+    );
   });
 
   it('keeps every banned variant out of the message tables, translations, screens and emails', () => {
@@ -58,13 +83,21 @@ describe('Arabic vocabulary', () => {
     for (const path of SCANNED.flatMap(filesUnder)) {
       const lines = readFileSync(join(root, path), 'utf8').split('\n');
       lines.forEach((text, index) => {
-        const line = specTexts.reduce((rest, quote) => rest.replaceAll(quote, ''), text);
-        for (const word of banned) {
-          if (pattern(word).test(line)) found.push(`${path}:${index + 1} uses "${word}"`);
+        for (const word of variantsIn(text, rows, specTexts)) {
+          found.push(`${path}:${index + 1} uses "${word}"`);
         }
       });
     }
     expect(found).toEqual([]);
+  });
+
+  it("sets aside exactly the spec's texts and the kept names, not the same word elsewhere", () => {
+    const person = { banned: ['عميل', 'مؤسسة'], kept: ['معرّف العميل'] };
+    const spec = ['اسم المؤسسة مطلوب'];
+    expect(variantsIn('انسخ معرّف العميل', [person], spec)).toEqual([]);
+    expect(variantsIn('اطلب من العميل رمزاً', [person], spec)).toEqual(['عميل']);
+    expect(variantsIn('اسم المؤسسة مطلوب', [person], spec)).toEqual([]);
+    expect(variantsIn('اسم المؤسسة إلزامي', [person], spec)).toEqual(['مؤسسة']);
   });
 
   it('matches a variant in any form but not a different word', () => {

@@ -163,7 +163,7 @@ describe('/join', () => {
 
     answer(problem(409, 'already_member'));
     expect(await screen.findByText(problems.already_member.ar)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'تسجيل الدخول إلى منصة المنشآت' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول إلى منصة الجهات' })).toHaveAttribute(
       'href',
       '/org-auth?tab=login',
     );
@@ -181,7 +181,7 @@ describe('/join', () => {
       await screen.findByRole('heading', { name: 'رابط الدعوة غير صالح أو منتهي الصلاحية' }),
     ).toBeVisible();
     expect(screen.getByText(/اطلب من مسؤول جهتك إرسال دعوة جديدة/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'تسجيل الدخول إلى منصة المنشآت' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول إلى منصة الجهات' })).toHaveAttribute(
       'href',
       '/org-auth?tab=login',
     );
