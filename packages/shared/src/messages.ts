@@ -104,16 +104,16 @@ export const validationMessages = {
   destinationRequired: { ar: 'الوجهة مطلوبة', en: 'Destination is required' },
   eventTypesRequired: { ar: 'اختر نوع حدث واحد على الأقل', en: 'Choose at least one event type' },
   webhookUrlInvalid: {
-    ar: 'رابط الويب هوك يجب أن يكون رابط https صالحاً',
+    ar: 'رابط Webhook يجب أن يكون رابط https صالحاً',
     en: 'The webhook must be a valid https URL',
   },
   settingRequired: { ar: 'لم يتم تحديد أي إعداد', en: 'No setting was given' },
   webhookDestinationPrivate: {
-    ar: 'لا يمكن إرسال الويب هوك إلى عنوان محلي أو خاص أو محجوز',
+    ar: 'لا يمكن إرسال إشعارات Webhook إلى عنوان محلي أو خاص أو محجوز',
     en: 'The webhook must not point to a loopback, private or reserved address',
   },
   webhookHostUnresolvable: {
-    ar: 'تعذر العثور على عنوان خادم الويب هوك',
+    ar: 'تعذر العثور على عنوان خادم Webhook',
     en: 'The webhook host could not be resolved',
   },
   encryptionKeyInvalid: {

@@ -218,12 +218,12 @@ describe('interactive API reference', () => {
   it('describes each webhook the server sends: what it is, its body and an example, no try-out', async () => {
     mockApi(() => json(500, {}));
     renderPage();
-    const webhook = await screen.findByRole('region', { name: 'ويب هوك securityEvent' });
+    const webhook = await screen.findByRole('region', { name: 'Webhook securityEvent' });
     const link = within(screen.getByRole('navigation', { name: 'المسارات' })).getByRole('link', {
       name: /securityEvent/,
     });
     expect(link).toHaveAttribute('href', '#webhook-securityEvent');
-    expect(within(webhook).getByText(/حدث أمني يُرسل إلى رابط الويب هوك/)).toBeInTheDocument();
+    expect(within(webhook).getByText(/حدث أمني يُرسل إلى رابط Webhook/)).toBeInTheDocument();
     expect(within(webhook).getByText('webhook-signature')).toBeInTheDocument();
     expect(within(webhook).getByText('descriptions').parentElement).toHaveTextContent('مطلوب');
     const example = within(webhook).getByRole('region', { name: 'مثال: جسم الرسالة' });

@@ -103,19 +103,19 @@ describe('notification settings', () => {
     const dialog = screen.getByRole('dialog', { name: 'إضافة إشعار' });
     const submit = within(dialog).getByRole('button', { name: 'إضافة الإشعار' });
     expect(submit).toBeDisabled();
-    await user.click(within(dialog).getByRole('radio', { name: 'ويب هوك' }));
-    await user.click(within(dialog).getByLabelText('رابط الويب هوك'));
+    await user.click(within(dialog).getByRole('radio', { name: 'Webhook' }));
+    await user.click(within(dialog).getByLabelText('رابط Webhook'));
     await user.paste('http://soc.example.sa/hooks/tanqin');
     expect(submit).toBeDisabled();
     await user.click(within(dialog).getByRole('checkbox', { name: 'حظر جغرافي' }));
     expect(submit).toBeEnabled();
     await user.click(submit);
     expect(
-      await within(dialog).findByText('رابط الويب هوك يجب أن يكون رابط https صالحاً'),
+      await within(dialog).findByText('رابط Webhook يجب أن يكون رابط https صالحاً'),
     ).toBeVisible();
     expect(callsTo('POST /api/v1/security/notifications')).toHaveLength(0);
 
-    await user.clear(within(dialog).getByLabelText('رابط الويب هوك'));
+    await user.clear(within(dialog).getByLabelText('رابط Webhook'));
     await user.paste('https://soc.example.sa/hooks/tanqin');
     await user.click(submit);
 
@@ -125,7 +125,7 @@ describe('notification settings', () => {
       event_types: ['geo_blocked'],
       destination: 'https://soc.example.sa/hooks/tanqin',
     });
-    const secret = screen.getByRole('region', { name: 'سرّ توقيع الويب هوك' });
+    const secret = screen.getByRole('region', { name: 'سرّ توقيع Webhook' });
     expect(within(secret).getByText('whsec_c2VjcmV0LXNpZ25pbmcta2V5')).toBeInTheDocument();
     expect(within(secret).getByText(/فلن يظهر مرة أخرى/)).toBeInTheDocument();
     await user.click(within(secret).getByRole('button', { name: 'نسخ سرّ التوقيع' }));
