@@ -85,7 +85,7 @@ describe('security dashboard', () => {
     // Off: the switch's state reaches the API, and calls with the key are refused.
     const toggle = card.getByRole('switch', { name: 'تفعيل المفتاح خادم التكامل' });
     await toggle.click();
-    await card.getByText('غير نشط', { exact: true }).waitFor();
+    await card.getByText('معطّل', { exact: true }).waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     const refused = await generateToken(page, organization.client_id, {
       apiKey: apiKey!,
@@ -134,7 +134,7 @@ describe('security dashboard', () => {
     await page.goto('/org-dashboard?section=verification');
     const events = page.getByRole('region', { name: 'جدول أحداث الأمان' });
     await events.getByText('أول استخدام للمفتاح').waitFor();
-    await events.getByText('مفتاح معطل').first().waitFor();
+    await events.getByText('مفتاح معطّل').first().waitFor();
     await saveScreenshot(page, 'security-events-desktop');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'تصدير CSV' }).click();

@@ -186,7 +186,7 @@ export const securityEventTypeLabels = {
   suspicious_activity: { ar: 'نشاط مشبوه', en: 'Suspicious activity' },
   geo_blocked: { ar: 'حظر جغرافي', en: 'Geo-blocked' },
   ip_blocked: { ar: 'عنوان IP محظور', en: 'IP blocked' },
-  key_disabled: { ar: 'مفتاح معطل', en: 'Key disabled' },
+  key_disabled: { ar: 'مفتاح معطّل', en: 'Key disabled' },
   subject_locked: { ar: 'رقم هوية مقفل', en: 'National id locked' },
   misuse_reported: { ar: 'بلاغ إساءة استخدام', en: 'Misuse reported' },
 } as const satisfies Record<EventType, { ar: string; en: string }>;

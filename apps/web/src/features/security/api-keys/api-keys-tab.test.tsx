@@ -45,7 +45,7 @@ describe('API keys tab', () => {
     renderTab();
 
     const card = await screen.findByRole('group', { name: 'خادم الإنتاج' });
-    expect(within(card).getByText('نشط')).toBeInTheDocument();
+    expect(within(card).getByText('مفعّل')).toBeInTheDocument();
     expect(within(card).getByText('tqk_live_••••••••••••1234')).toBeInTheDocument();
     expect(within(card).queryByText('tqk_live_abcdefghijklmnop1234')).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'إظهار المفتاح خادم الإنتاج' }));

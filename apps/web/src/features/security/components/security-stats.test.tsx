@@ -36,8 +36,8 @@ describe('security statistics', () => {
 
     expect(await screen.findByTestId('security-score')).toHaveTextContent('100/100');
     expect(cardValue('درجة الأمان')).toHaveTextContent('ممتاز');
-    expect(cardValue('مفاتيح API النشطة')).toHaveTextContent('2');
-    expect(cardValue('مفاتيح API النشطة')).toHaveTextContent('الإجمالي 3 · غير النشطة 1');
+    expect(cardValue('مفاتيح API المفعّلة')).toHaveTextContent('2');
+    expect(cardValue('مفاتيح API المفعّلة')).toHaveTextContent('الإجمالي 3 · المعطّلة 1');
     expect(cardValue('طلبات اليوم')).toHaveTextContent('8');
     expect(cardValue('طلبات اليوم')).toHaveTextContent('المرفوضة 1 (12.5٪)');
     expect(cardValue('الأحداث الحرجة')).toHaveTextContent('0');
