@@ -83,11 +83,11 @@ describe('settings item', () => {
       await settle(page);
       await saveScreenshot(page, `settings-${viewport}-credentials-revealed`);
 
-      await page.getByRole('button', { name: 'تجديد المفتاح السري' }).click();
-      const dialog = page.getByRole('alertdialog', { name: 'تجديد المفتاح السري؟' });
+      await page.getByRole('button', { name: 'تدوير المفتاح السري' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'تدوير المفتاح السري؟' });
       await dialog.getByText(/يتوقف المفتاح السري الحالي عن العمل فوراً/).waitFor();
       await saveScreenshot(page, `settings-${viewport}-rotate-dialog`);
-      await dialog.getByRole('button', { name: 'نعم، جدّد المفتاح' }).click();
+      await dialog.getByRole('button', { name: 'نعم، دوّر المفتاح' }).click();
       await page.getByText(/هذا هو المفتاح السري الجديد/).waitFor();
       expect(await page.getByText(oldSecret, { exact: true }).count()).toBe(0);
       const after = await page.request.get(`/api/v1/organizations/${organization.id}/credentials`, {

@@ -190,17 +190,17 @@ describe('settings: credentials', () => {
     const user = userEvent.setup();
     renderSettings('credentials');
 
-    await user.click(await screen.findByRole('button', { name: 'تجديد المفتاح السري' }));
-    let dialog = await screen.findByRole('alertdialog', { name: 'تجديد المفتاح السري؟' });
+    await user.click(await screen.findByRole('button', { name: 'تدوير المفتاح السري' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'تدوير المفتاح السري؟' });
     expect(dialog).toHaveTextContent('سيتوقف المفتاح السري الحالي عن العمل فوراً');
     expect(within(dialog).getByRole('button', { name: 'إلغاء' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(`POST ${ORG_PATH}/credentials/rotate`)).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'تجديد المفتاح السري' }));
+    await user.click(screen.getByRole('button', { name: 'تدوير المفتاح السري' }));
     dialog = await screen.findByRole('alertdialog');
-    await user.click(within(dialog).getByRole('button', { name: 'نعم، جدّد المفتاح' }));
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، دوّر المفتاح' }));
     expect(await screen.findByText(NEW_SECRET)).toBeVisible();
     expect(screen.getByText(/هذا هو المفتاح السري الجديد/)).toBeVisible();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
@@ -211,11 +211,11 @@ describe('settings: credentials', () => {
     mockApi({ [`POST ${ORG_PATH}/credentials/rotate`]: () => problem(500, 'internal') });
     const user = userEvent.setup();
     renderSettings('credentials');
-    await user.click(await screen.findByRole('button', { name: 'تجديد المفتاح السري' }));
-    await user.click(await screen.findByRole('button', { name: 'نعم، جدّد المفتاح' }));
+    await user.click(await screen.findByRole('button', { name: 'تدوير المفتاح السري' }));
+    await user.click(await screen.findByRole('button', { name: 'نعم، دوّر المفتاح' }));
     const dialog = screen.getByRole('alertdialog');
     expect(
-      await within(dialog).findByText(`تعذر تجديد المفتاح السري: ${problems.internal_error.ar}`),
+      await within(dialog).findByText(`تعذر تدوير المفتاح السري: ${problems.internal_error.ar}`),
     ).toBeVisible();
   });
 });
