@@ -155,7 +155,7 @@ describe('members and roles', () => {
     // A link to a hidden item shows the dashboard; the API refuses the secret too.
     await viewer.page.goto('/org-dashboard?section=settings');
     await viewer.page.getByRole('heading', { level: 2, name: 'لوحة التحكم' }).waitFor();
-    await viewer.page.getByText(/يظهر المفتاح السري لمالكي الجهة ومسؤوليها فقط/).waitFor();
+    await viewer.page.getByText(/يظهر سر العميل لمالكي الجهة ومسؤوليها فقط/).waitFor();
 
     const viewerDesktop = await app.openPage('desktop');
     await signIn(viewerDesktop, { email: viewerEmail, password: PASSWORD });

@@ -65,8 +65,8 @@ describe('organisation dashboard', () => {
       client_secret: string;
     };
     expect(await page.getByText(clientSecret, { exact: true }).count()).toBe(0);
-    await page.getByText('المفتاح السري مخفي').waitFor({ state: 'attached' });
-    await page.getByRole('button', { name: 'إظهار المفتاح السري' }).click();
+    await page.getByText('سر العميل مخفي').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'إظهار سر العميل' }).click();
     await page.getByText(clientSecret, { exact: true }).waitFor();
     await saveScreenshot(page, 'org-dashboard-desktop');
 

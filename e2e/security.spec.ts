@@ -59,7 +59,7 @@ describe('security dashboard', () => {
     const [apiKey, apiSecret] = await shownOnce.locator('code').allTextContents();
     expect(apiKey).toMatch(/^tqk_live_/);
     expect(apiSecret).toMatch(/^tqs_live_/);
-    await shownOnce.getByRole('button', { name: 'نسخ المفتاح السري' }).click();
+    await shownOnce.getByRole('button', { name: 'نسخ سر المفتاح' }).click();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(apiSecret);
     await saveScreenshot(page, 'security-keys-secret-once-desktop');
 
@@ -219,7 +219,7 @@ describe('security dashboard', () => {
       apiSecret: apiSecret!,
     });
     expect(refused.status()).toBe(403);
-    await shownOnce.getByRole('button', { name: 'حفظت المفتاح السري، أخفِه' }).click();
+    await shownOnce.getByRole('button', { name: 'حفظت سر المفتاح، أخفِه' }).click();
     await page.getByRole('group', { name: 'تطبيق الجوال' }).waitFor();
     await saveScreenshot(page, 'security-keys-list-mobile');
     expect(await horizontalOverflow(page)).toBe(0);

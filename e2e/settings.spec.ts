@@ -70,7 +70,7 @@ describe('settings item', () => {
       await page.waitForURL(/tab=credentials/);
       await page.getByText(organization.client_id, { exact: true }).waitFor();
       await saveScreenshot(page, `settings-${viewport}-credentials`);
-      await page.getByRole('button', { name: 'إظهار المفتاح السري' }).click();
+      await page.getByRole('button', { name: 'إظهار سر العميل' }).click();
       const headers = { Authorization: `Bearer ${token}` };
       const before = await page.request.get(
         `/api/v1/organizations/${organization.id}/credentials`,
@@ -78,17 +78,17 @@ describe('settings item', () => {
       );
       const { client_secret: oldSecret } = (await before.json()) as { client_secret: string };
       await page.getByText(oldSecret, { exact: true }).waitFor();
-      await page.getByRole('button', { name: 'نسخ المفتاح السري' }).click();
+      await page.getByRole('button', { name: 'نسخ سر العميل' }).click();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(oldSecret);
       await settle(page);
       await saveScreenshot(page, `settings-${viewport}-credentials-revealed`);
 
-      await page.getByRole('button', { name: 'تدوير المفتاح السري' }).click();
-      const dialog = page.getByRole('alertdialog', { name: 'تدوير المفتاح السري؟' });
-      await dialog.getByText(/يتوقف المفتاح السري الحالي عن العمل فوراً/).waitFor();
+      await page.getByRole('button', { name: 'تدوير سر العميل' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'تدوير سر العميل؟' });
+      await dialog.getByText(/يتوقف السر الحالي عن العمل فوراً/).waitFor();
       await saveScreenshot(page, `settings-${viewport}-rotate-dialog`);
-      await dialog.getByRole('button', { name: 'نعم، دوّر المفتاح' }).click();
-      await page.getByText(/هذا هو المفتاح السري الجديد/).waitFor();
+      await dialog.getByRole('button', { name: 'نعم، دوّر السر' }).click();
+      await page.getByText(/هذا هو سر العميل الجديد/).waitFor();
       expect(await page.getByText(oldSecret, { exact: true }).count()).toBe(0);
       const after = await page.request.get(`/api/v1/organizations/${organization.id}/credentials`, {
         headers,

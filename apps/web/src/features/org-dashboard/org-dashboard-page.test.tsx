@@ -171,7 +171,7 @@ describe('organisation dashboard', () => {
     renderDashboard();
 
     expect(await screen.findByText(CLIENT_ID)).toBeInTheDocument();
-    expect(screen.getByText('لا تشارك المفتاح السري مع أحد')).toBeInTheDocument();
+    expect(screen.getByText('لا تشارك سر العميل مع أحد')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'نسخ معرّف العميل' }));
 
     await expect(navigator.clipboard.readText()).resolves.toBe(CLIENT_ID);
@@ -203,26 +203,26 @@ describe('organisation dashboard', () => {
     const user = userEvent.setup();
     renderDashboard();
 
-    expect(await screen.findByText('المفتاح السري مخفي')).toBeInTheDocument();
+    expect(await screen.findByText('سر العميل مخفي')).toBeInTheDocument();
     expect(screen.queryByText(CLIENT_SECRET)).not.toBeInTheDocument();
     expect(callsTo(`GET /api/v1/organizations/${ORG_ID}/credentials`)).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'إظهار المفتاح السري' }));
+    await user.click(screen.getByRole('button', { name: 'إظهار سر العميل' }));
     expect(await screen.findByText(CLIENT_SECRET)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'نسخ المفتاح السري' }));
+    await user.click(screen.getByRole('button', { name: 'نسخ سر العميل' }));
     await expect(navigator.clipboard.readText()).resolves.toBe(CLIENT_SECRET);
 
-    await user.click(screen.getByRole('button', { name: 'إخفاء المفتاح السري' }));
+    await user.click(screen.getByRole('button', { name: 'إخفاء سر العميل' }));
     expect(screen.queryByText(CLIENT_SECRET)).not.toBeInTheDocument();
-    expect(screen.getByText('المفتاح السري مخفي')).toBeInTheDocument();
+    expect(screen.getByText('سر العميل مخفي')).toBeInTheDocument();
   });
 
   it('tells a viewer that only owners and admins see the secret, without asking for it', async () => {
     const { callsTo } = mockApi({ 'GET /api/v1/auth/me': () => json(200, me({ role: 'viewer' })) });
     renderDashboard();
 
-    expect(await screen.findByText(/يظهر المفتاح السري لمالكي الجهة ومسؤوليها فقط/)).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'إظهار المفتاح السري' })).not.toBeInTheDocument();
+    expect(await screen.findByText(/يظهر سر العميل لمالكي الجهة ومسؤوليها فقط/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'إظهار سر العميل' })).not.toBeInTheDocument();
     expect(screen.getByText(CLIENT_ID)).toBeInTheDocument();
     expect(callsTo(`GET /api/v1/organizations/${ORG_ID}/credentials`)).toHaveLength(0);
   });
@@ -235,8 +235,8 @@ describe('organisation dashboard', () => {
     const user = userEvent.setup();
     renderDashboard();
 
-    await user.click(await screen.findByRole('button', { name: 'إظهار المفتاح السري' }));
-    expect(await screen.findByText(/يظهر المفتاح السري لمالكي الجهة ومسؤوليها فقط/)).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'إظهار سر العميل' }));
+    expect(await screen.findByText(/يظهر سر العميل لمالكي الجهة ومسؤوليها فقط/)).toBeVisible();
     // A refusal is final: the secret is not asked for a second time.
     expect(callsTo(`GET /api/v1/organizations/${ORG_ID}/credentials`)).toHaveLength(1);
   });

@@ -159,17 +159,17 @@ describe('settings: credentials', () => {
     renderSettings('credentials');
 
     expect(await screen.findByText(CLIENT_ID)).toBeVisible();
-    expect(screen.getByText('المفتاح السري مخفي')).toBeInTheDocument();
+    expect(screen.getByText('سر العميل مخفي')).toBeInTheDocument();
     expect(callsTo(`GET ${ORG_PATH}/credentials`)).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'إظهار المفتاح السري' }));
+    await user.click(screen.getByRole('button', { name: 'إظهار سر العميل' }));
     expect(await screen.findByText(SECRET)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'نسخ المفتاح السري' }));
+    await user.click(screen.getByRole('button', { name: 'نسخ سر العميل' }));
     await expect(navigator.clipboard.readText()).resolves.toBe(SECRET);
 
-    await user.click(screen.getByRole('button', { name: 'إخفاء المفتاح السري' }));
+    await user.click(screen.getByRole('button', { name: 'إخفاء سر العميل' }));
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'إظهار المفتاح السري' }));
+    await user.click(screen.getByRole('button', { name: 'إظهار سر العميل' }));
     expect(await screen.findByText(SECRET)).toBeVisible();
     expect(callsTo(`GET ${ORG_PATH}/credentials`)).toHaveLength(2);
   });
@@ -178,7 +178,7 @@ describe('settings: credentials', () => {
     mockApi({ [`GET ${ORG_PATH}/credentials`]: () => problem(403, 'forbidden') });
     const user = userEvent.setup();
     renderSettings('credentials');
-    await user.click(await screen.findByRole('button', { name: 'إظهار المفتاح السري' }));
+    await user.click(await screen.findByRole('button', { name: 'إظهار سر العميل' }));
     expect(await screen.findByText(/لمالكي الجهة ومسؤوليها فقط/)).toBeVisible();
   });
 
@@ -190,19 +190,19 @@ describe('settings: credentials', () => {
     const user = userEvent.setup();
     renderSettings('credentials');
 
-    await user.click(await screen.findByRole('button', { name: 'تدوير المفتاح السري' }));
-    let dialog = await screen.findByRole('alertdialog', { name: 'تدوير المفتاح السري؟' });
-    expect(dialog).toHaveTextContent('سيتوقف المفتاح السري الحالي عن العمل فوراً');
+    await user.click(await screen.findByRole('button', { name: 'تدوير سر العميل' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'تدوير سر العميل؟' });
+    expect(dialog).toHaveTextContent('سيتوقف السر الحالي عن العمل فوراً');
     expect(within(dialog).getByRole('button', { name: 'إلغاء' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(`POST ${ORG_PATH}/credentials/rotate`)).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'تدوير المفتاح السري' }));
+    await user.click(screen.getByRole('button', { name: 'تدوير سر العميل' }));
     dialog = await screen.findByRole('alertdialog');
-    await user.click(within(dialog).getByRole('button', { name: 'نعم، دوّر المفتاح' }));
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، دوّر السر' }));
     expect(await screen.findByText(NEW_SECRET)).toBeVisible();
-    expect(screen.getByText(/هذا هو المفتاح السري الجديد/)).toBeVisible();
+    expect(screen.getByText(/هذا هو سر العميل الجديد/)).toBeVisible();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(`POST ${ORG_PATH}/credentials/rotate`)).toHaveLength(1);
   });
@@ -211,11 +211,11 @@ describe('settings: credentials', () => {
     mockApi({ [`POST ${ORG_PATH}/credentials/rotate`]: () => problem(500, 'internal') });
     const user = userEvent.setup();
     renderSettings('credentials');
-    await user.click(await screen.findByRole('button', { name: 'تدوير المفتاح السري' }));
-    await user.click(await screen.findByRole('button', { name: 'نعم، دوّر المفتاح' }));
+    await user.click(await screen.findByRole('button', { name: 'تدوير سر العميل' }));
+    await user.click(await screen.findByRole('button', { name: 'نعم، دوّر السر' }));
     const dialog = screen.getByRole('alertdialog');
     expect(
-      await within(dialog).findByText(`تعذر تدوير المفتاح السري: ${problems.internal_error.ar}`),
+      await within(dialog).findByText(`تعذر تدوير سر العميل: ${problems.internal_error.ar}`),
     ).toBeVisible();
   });
 });

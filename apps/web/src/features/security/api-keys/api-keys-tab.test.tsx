@@ -160,12 +160,12 @@ describe('API keys tab', () => {
     const shownOnce = screen.getByRole('region', { name: 'تم إنشاء المفتاح «تكامل الفوترة»' });
     expect(within(shownOnce).getByText('tqs_live_supersecretvalue')).toBeInTheDocument();
     expect(within(shownOnce).getByText(/لن يظهر مرة أخرى/)).toBeInTheDocument();
-    await user.click(within(shownOnce).getByRole('button', { name: 'نسخ المفتاح السري' }));
+    await user.click(within(shownOnce).getByRole('button', { name: 'نسخ سر المفتاح' }));
     await expect(navigator.clipboard.readText()).resolves.toBe('tqs_live_supersecretvalue');
     // The list was read again and now shows the key, never its secret.
     expect(await screen.findByRole('group', { name: 'تكامل الفوترة' })).toBeInTheDocument();
 
-    await user.click(within(shownOnce).getByRole('button', { name: 'حفظت المفتاح السري، أخفِه' }));
+    await user.click(within(shownOnce).getByRole('button', { name: 'حفظت سر المفتاح، أخفِه' }));
     expect(screen.queryByText('tqs_live_supersecretvalue')).not.toBeInTheDocument();
   });
 
