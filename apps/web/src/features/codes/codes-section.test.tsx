@@ -161,7 +161,7 @@ describe('codes screen: decrypting a code', () => {
   it.each([
     ['token_used', 410, 'هذا الرمز استُخدم من قبل'],
     ['token_expired', 410, 'انتهت صلاحية هذا الرمز'],
-    ['token_revoked', 410, 'ألغى العميل أو الجهة المُصدِرة هذا الرمز'],
+    ['token_revoked', 410, 'ألغى صاحب الرمز أو الجهة المُصدِرة هذا الرمز'],
     ['token_not_found', 404, 'صادر لجهتك وليس لجهة أخرى'],
     ['token_malformed', 400, 'الرمز غير صحيح'],
     ['internal_error', 500, 'تعذّر فك تشفير الرمز الآن'],

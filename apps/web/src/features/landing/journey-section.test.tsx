@@ -31,7 +31,7 @@ describe('the six-step journey', () => {
     expect(stepButton(/طلب التحقق/)).not.toHaveAttribute('aria-current');
     expect(stepButton(/طلب التحقق/)).toHaveAttribute('data-state', 'done');
     expect(screen.getByRole('heading', { level: 3, name: 'تتبّع الاستخدام' })).toBeInTheDocument();
-    expect(screen.getByText('العميل')).toBeInTheDocument();
+    expect(screen.getByText('الفرد')).toBeInTheDocument();
     expect(progress()).toHaveAttribute('aria-valuenow', '33');
 
     // Going back to a seen step does not count it twice.

@@ -228,7 +228,7 @@ describe('invite dialog', () => {
     expect(within(dialog).getAllByRole('radio')).toHaveLength(5);
     expect(within(dialog).getByRole('radio', { name: /مشاهد/ })).toBeChecked();
     expect(within(dialog).getByRole('radio', { name: /مُحقِّق/ })).toHaveAccessibleDescription(
-      'يفك تشفير الرموز التي يشاركها العملاء ويطّلع على بياناتها.',
+      'يفك تشفير الرموز التي يشاركها الأفراد ويطّلع على بياناتها.',
     );
 
     await user.type(email, 'not-an-email');
