@@ -25,6 +25,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAuditCheckpoints } from './modules/audit/audit-checkpoints.ts';
 import { auditKeysRoute, auditLogRoutes } from './modules/audit/audit-log.routes.ts';
+import { registerAuditMonths } from './modules/audit/audit-months.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sweepAuthRecords } from './modules/auth/auth-sweep.service.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{
   });
   registerPersonNotices(ctx);
   registerAuditCheckpoints(ctx);
+  registerAuditMonths(ctx);
   ctx.jobs.register({
     name: 'account notices',
     everyMs: 2_000,

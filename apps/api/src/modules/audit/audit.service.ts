@@ -178,6 +178,28 @@ export type ChainReport =
   | { status: 'ok'; rows: number; chains: number }
   | { status: 'broken'; rows: number; chains: number; first_broken: BrokenRow };
 
+/** Where each chain goes on after the archived months: its last archived row. */
+async function archivedChainHeads(db: Queryable, organizationId?: string) {
+  const rows = await db.query<{
+    organization_id: string;
+    shard: number;
+    last_seq: string;
+    last_hash: string;
+  }>(
+    `select distinct on (h.organization_id, h.shard) h.organization_id, h.shard, h.last_seq, h.last_hash
+       from audit_month_heads h join audit_months m on m.month = h.month
+      where m.archived_at is not null ${organizationId ? 'and h.organization_id = $1' : ''}
+      order by h.organization_id, h.shard, h.month desc`,
+    organizationId ? [organizationId] : [],
+  );
+  return new Map(
+    rows.map((row) => [
+      `${row.organization_id}/${row.shard}`,
+      { seq: Number(row.last_seq), hash: row.last_hash },
+    ]),
+  );
+}
+
 /** Recomputes the chains (one organisation's, or all) and names the first broken row. */
 export async function verifyAuditChain(
   ctx: AppContext,
@@ -212,30 +234,34 @@ export async function verifyAuditChain(
       reason,
     },
   });
-  const lastOfChain = new Map<string, AuditRow>();
+  // A chain whose first months were archived goes on from its last archived row.
+  const archived = await archivedChainHeads(ctx.db, organizationId);
+  const lastOfChain = new Map<string, { seq: number; hash: string; token_id?: string }>(archived);
   let previous: AuditRow | undefined;
   for (const row of rows) {
     const isNewChain =
       !previous || previous.organization_id !== row.organization_id || previous.shard !== row.shard;
-    const expectedSeq = isNewChain ? 1 : Number(previous!.seq) + 1;
-    const expectedPrev = isNewChain ? GENESIS_HASH : previous!.hash;
+    const start = archived.get(`${row.organization_id}/${row.shard}`);
+    const expectedSeq = isNewChain ? (start?.seq ?? 0) + 1 : Number(previous!.seq) + 1;
+    const expectedPrev = isNewChain ? (start?.hash ?? GENESIS_HASH) : previous!.hash;
     if (Number(row.seq) !== expectedSeq) return report(row, 'a row is missing before this one');
     if (row.prev_hash !== expectedPrev)
       return report(row, 'prev_hash does not match the previous row');
     if (chainHash(row.prev_hash, row) !== row.hash)
       return report(row, 'the row was changed after it was written');
-    lastOfChain.set(`${row.organization_id}/${row.shard}`, row);
+    lastOfChain.set(`${row.organization_id}/${row.shard}`, {
+      seq: Number(row.seq),
+      hash: row.hash,
+      token_id: row.token_id,
+    });
     previous = row;
   }
   // A deleted tail shows as a head that points past the chain's last row.
   for (const head of heads) {
     const last = lastOfChain.get(`${head.organization_id}/${head.shard}`);
-    if (
-      Number(head.last_seq) !== (last ? Number(last.seq) : 0) ||
-      (last && last.hash !== head.last_hash)
-    ) {
+    if (Number(head.last_seq) !== (last?.seq ?? 0) || (last && last.hash !== head.last_hash)) {
       return report(
-        last ?? { ...head, seq: head.last_seq, token_id: '' },
+        { ...head, seq: last?.seq ?? head.last_seq, token_id: last?.token_id ?? '' },
         'rows after this one were removed',
       );
     }
