@@ -192,6 +192,7 @@ export const encryptionKeySchema = z.object({
       examples: ['q1Wm0fYbHd7PZ3kL2aXs9JcV8nRtE4uGy6oBiQwT5hM'],
     }),
 });
+export type EncryptionKeyInput = z.input<typeof encryptionKeySchema>;
 
 /** 200 of GET/PUT /api/v1/organization/encryption-key. */
 export const encryptionKeyStateSchema = z.object({

@@ -1,4 +1,4 @@
-import { problems } from '@tanqin/shared';
+import { problems, validationMessages } from '@tanqin/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -217,5 +217,67 @@ describe('settings: credentials', () => {
     expect(
       await within(dialog).findByText(`تعذر تدوير سر العميل: ${problems.internal_error.ar}`),
     ).toBeVisible();
+  });
+});
+
+describe('settings: the double lock key', () => {
+  const KEY_PATH = '/api/v1/organization/encryption-key';
+  const PUBLIC_KEY = 'q1Wm0fYbHd7PZ3kL2aXs9JcV8nRtE4uGy6oBiQwT5hM';
+  const registered = { public_key: PUBLIC_KEY, updated_at: '2026-11-20T09:00:00.000Z' };
+  const none = { public_key: null, updated_at: null };
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('registers a pasted key, checked first with the shared schema, and shows its fingerprint', async () => {
+    const { bodiesOf } = mockApi({
+      [`GET ${KEY_PATH}`]: () => json(200, none),
+      [`PUT ${KEY_PATH}`]: () => json(200, registered),
+    });
+    const user = userEvent.setup();
+    renderSettings('encryption');
+
+    expect(await screen.findByText(/لا يوجد مفتاح مسجّل/)).toBeVisible();
+    expect(screen.getByText(/يسري على الرموز التي تصدر بعده فقط/)).toBeVisible();
+    expect(screen.getByText(/فلن تُقرأ الرموز المقفلة به أبداً/)).toBeVisible();
+    const field = screen.getByLabelText('المفتاح العام (base64url)');
+    await user.type(field, 'not-a-key');
+    await user.click(screen.getByRole('button', { name: 'تسجيل المفتاح' }));
+    expect(await screen.findByText(validationMessages.encryptionKeyInvalid.ar)).toBeVisible();
+    expect(bodiesOf(`PUT ${KEY_PATH}`)).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, PUBLIC_KEY);
+    await user.click(screen.getByRole('button', { name: 'تسجيل المفتاح' }));
+    expect(await screen.findByText(/سُجّل المفتاح: تُقفل به الرموز الجديدة/)).toBeVisible();
+    expect(bodiesOf(`PUT ${KEY_PATH}`)).toEqual([{ public_key: PUBLIC_KEY }]);
+    expect(await screen.findByText('fe6c ebcc 0ffa e1d3 4342 4bff 4dac a9c2')).toBeVisible();
+    expect(screen.getByText('سُجّل في 20 نوفمبر 2026')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'استبدال المفتاح' })).toBeVisible();
+  });
+
+  it('removes the key only after saying what stays locked', async () => {
+    const { callsTo } = mockApi({
+      [`GET ${KEY_PATH}`]: () => json(200, registered),
+      [`DELETE ${KEY_PATH}`]: () => json(200, none),
+    });
+    const user = userEvent.setup();
+    renderSettings('encryption');
+
+    await user.click(await screen.findByRole('button', { name: 'إزالة المفتاح' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'إزالة مفتاح التشفير؟' });
+    expect(dialog).toHaveTextContent('تبقى مقفلة بهذا المفتاح');
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، أزل المفتاح' }));
+    expect(await screen.findByText(/أُزيل المفتاح/)).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByText(/لا يوجد مفتاح مسجّل/)).toBeVisible();
+    expect(callsTo(`DELETE ${KEY_PATH}`)).toHaveLength(1);
+  });
+
+  it('tells other roles who manages the key, without asking the API', async () => {
+    const { fetchMock } = mockApi({});
+    renderSettings('encryption', { ...ORG, role: 'viewer' });
+    expect(await screen.findByText(/مالكو الجهة ومسؤولوها فقط/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'إنشاء زوج مفاتيح' })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import type { MemberRole } from '@tanqin/shared';
-import { Building2, KeyRound, ShieldCheck, Users } from 'lucide-react';
+import { Building2, KeyRound, LockKeyhole, ShieldCheck, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
@@ -7,12 +7,19 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { SessionsList } from '../sessions/sessions-list.tsx';
 import { useOrganization } from './api/organization.ts';
 import { CredentialsPanel } from './components/credentials-panel.tsx';
+import { EncryptionKeyPanel } from './components/encryption-key-panel.tsx';
 import { LoadFailed } from './components/load-failed.tsx';
 import { MembersPanel } from './components/members-panel.tsx';
 import { ProfileForm } from './components/profile-form.tsx';
 import { SecuritySettings } from './components/security-settings.tsx';
 
-export const SETTINGS_TABS = ['profile', 'credentials', 'members', 'security'] as const;
+export const SETTINGS_TABS = [
+  'profile',
+  'credentials',
+  'members',
+  'security',
+  'encryption',
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 const TAB_ICONS = {
@@ -20,6 +27,7 @@ const TAB_ICONS = {
   credentials: KeyRound,
   members: Users,
   security: ShieldCheck,
+  encryption: LockKeyhole,
 };
 
 const isSettingsTab = (value: string | null): value is SettingsTab =>
@@ -58,7 +66,8 @@ function ProfileTab({ organizationId }: { organizationId: string }) {
 
 /**
  * The settings item (owners and admins): the organisation's profile, its credentials, its
- * members and invitations, and the security switches. The open tab is kept in `?tab=`.
+ * members and invitations, the security switches and the double lock's encryption key. The open
+ * tab is kept in `?tab=`.
  */
 export default function SettingsSection({
   organization,
@@ -120,6 +129,11 @@ export default function SettingsSection({
               <SessionsList side="org" />
             </Card>
           </div>
+        </TabsContent>
+        <TabsContent value="encryption">
+          <Card className="p-5 sm:p-6">
+            <EncryptionKeyPanel organizationId={organization.id} role={organization.role} />
+          </Card>
         </TabsContent>
       </Tabs>
     </div>

@@ -4,7 +4,7 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { openSealedData } from '../double-lock.ts';
+import { openSealedData } from '../../../lib/double-lock.ts';
 
 type SealedResult = Extract<StaffVerifyResult, { encryption: 'hpke' }>;
 type OpenedResult = Extract<StaffVerifyResult, { data: unknown }>;

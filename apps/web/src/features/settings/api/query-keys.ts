@@ -2,6 +2,8 @@
 export const settingsKeys = {
   organization: (organizationId: string) => ['organizations', organizationId] as const,
   members: (organizationId: string) => ['organizations', organizationId, 'members'] as const,
+  encryptionKey: (organizationId: string) =>
+    ['organizations', organizationId, 'encryption-key'] as const,
 };
 
 export const organizationPath = (organizationId: string) =>
