@@ -1,6 +1,10 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { saveScreenshot } from './support/browser.ts';
+import { shootBoth } from './support/individuals.ts';
 import {
   collectConsoleErrors,
   createApiKey,
@@ -106,4 +110,108 @@ describe('codes screen', () => {
       await page.context().close();
     },
   );
+
+  it('double lock: a key pair made in the settings, a sealed code opened only with its private key file', async () => {
+    const page = await app.openPage();
+    const errors = collectConsoleErrors(page);
+    // Everything the browser sends, to show the private key never leaves it.
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(`${request.url()} ${request.postData() ?? ''}`));
+    const issuer = await signUpOrganization(page, 'lock-issuer', 'شركة الشحن السريع');
+    const headers = integratorHeaders(
+      issuer.organization.client_id,
+      await createApiKey(page, await signIn(page, issuer.admin), { key_name: 'Double lock e2e' }),
+    );
+    const bank = await signUpOrganization(page, 'lock-bank', 'بنك الرياض الرقمي');
+    const bankToken = await signIn(page, bank.admin);
+    const issueCode = async () => {
+      const generated = await page.request.post('/v1/tokens/generate', {
+        headers,
+        data: { data: person, expires_in: 600, audience: bank.organization.client_id },
+      });
+      expect(generated.status()).toBe(201);
+      return ((await generated.json()) as { token: string }).token;
+    };
+
+    await page.goto('/org-dashboard?section=settings&tab=encryption');
+    await page.getByText(/لا يوجد مفتاح مسجّل/).waitFor();
+    await shootBoth(page, 'double-lock-settings-empty-ar');
+    await page.getByRole('button', { name: 'إنشاء زوج مفاتيح' }).click();
+    const dialog = page.getByRole('dialog', { name: 'زوج مفاتيح جديد' });
+    const register = dialog.getByRole('button', { name: 'تسجيل المفتاح العام' });
+    expect(await register.isDisabled()).toBe(true);
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'تنزيل ملف المفتاح الخاص' }).click();
+    const keyFile = (await (await download).path())!;
+    const privateKey = readFileSync(keyFile, 'utf8');
+    await dialog.getByText(/نُزّل الملف tanqin-private-key-[0-9a-f]{8}\.pem/).waitFor();
+    await shootBoth(page, 'double-lock-generate-dialog-ar');
+    await register.click();
+    await page.getByText(/سُجّل المفتاح: تُقفل به الرموز الجديدة/).waitFor();
+    // The key registered is the public half of the file the browser handed over.
+    const publicKey = createPublicKey(createPrivateKey(privateKey))
+      .export({ type: 'spki', format: 'der' })
+      .subarray(-32)
+      .toString('base64url');
+    const state = await page.request.get('/api/v1/organization/encryption-key', {
+      headers: { Authorization: `Bearer ${bankToken}` },
+    });
+    expect(((await state.json()) as { public_key: string }).public_key).toBe(publicKey);
+    await page.getByText(publicKey).waitFor();
+    await shootBoth(page, 'double-lock-settings-key-ar');
+
+    const openKeyFileStep = async (code: string, title: string, submit: string) => {
+      await page.goto('/org-dashboard?section=data');
+      await page.getByLabel(/^(رمز الهوية المؤقت|Temporary identity code)$/).fill(code);
+      await page.getByRole('button', { name: submit }).click();
+      await page.getByRole('heading', { name: title }).waitFor();
+    };
+    await openKeyFileStep(await issueCode(), 'البيانات مقفلة بقفل ثانٍ', 'فك التشفير');
+    await shootBoth(page, 'double-lock-key-file-ar');
+    const strangerFile = path.join(app.server.dataDir, 'stranger.pem');
+    writeFileSync(
+      strangerFile,
+      generateKeyPairSync('x25519').privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    );
+    await page.getByLabel('ملف المفتاح الخاص').setInputFiles(strangerFile);
+    await page
+      .getByRole('alert')
+      .getByText(/هذا المفتاح لا يفتح البيانات/)
+      .waitFor();
+    await shootBoth(page, 'double-lock-key-file-wrong-ar');
+    await page.getByLabel('ملف المفتاح الخاص').setInputFiles(keyFile);
+    await page.getByRole('heading', { name: 'البيانات بعد فك التشفير' }).waitFor();
+    await page.getByText(person.national_id).waitFor();
+
+    await page.goto('/org-dashboard?section=settings&tab=encryption');
+    await page.getByRole('button', { name: 'إزالة المفتاح' }).click();
+    const remove = page.getByRole('alertdialog', { name: 'إزالة مفتاح التشفير؟' });
+    await shootBoth(page, 'double-lock-remove-dialog-ar');
+    await remove.getByRole('button', { name: 'نعم، أزل المفتاح' }).click();
+    await page.getByText(/أُزيل المفتاح/).waitFor();
+
+    // In English, the same key pasted back, a code opened with the same file.
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.reload();
+    await page.getByText(/No key is registered/).waitFor();
+    await shootBoth(page, 'double-lock-settings-empty-en');
+    await page.getByLabel('Public key (base64url)').fill(publicKey);
+    await page.getByRole('button', { name: 'Register the key' }).click();
+    await page.getByText(publicKey).waitFor();
+    await shootBoth(page, 'double-lock-settings-key-en');
+    await page.getByRole('button', { name: 'Remove the key' }).click();
+    const removeEn = page.getByRole('alertdialog', { name: 'Remove the encryption key?' });
+    await removeEn.waitFor();
+    await shootBoth(page, 'double-lock-remove-dialog-en');
+    await removeEn.getByRole('button', { name: 'Cancel' }).click();
+    await openKeyFileStep(await issueCode(), 'The data is double locked', 'Decrypt');
+    await shootBoth(page, 'double-lock-key-file-en');
+    await page.getByLabel('Private key file').setInputFiles(keyFile);
+    await page.getByText(person.full_name).waitFor();
+
+    const keyBody = privateKey.split('\n')[1]!;
+    expect(sent.filter((line) => line.includes(keyBody))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -1,9 +1,11 @@
 import type { StaffVerifyResult } from '@tanqin/shared';
-import { FileKey } from 'lucide-react';
+import { FileKey, Upload } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { openSealedData } from '../../../lib/double-lock.ts';
 
 type SealedResult = Extract<StaffVerifyResult, { encryption: 'hpke' }>;
@@ -44,17 +46,27 @@ export function KeyFileStep({
         {t('keyFile.title')}
       </h3>
       <p className="text-sm leading-relaxed text-slate-600">{t('keyFile.body')}</p>
-      <div>
-        <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-slate-800">
+      <div className="space-y-1.5">
+        <p id={`${inputId}-label`} className="text-sm font-semibold text-slate-800">
           {t('keyFile.label')}
+        </p>
+        {/* A button in the page's language: the browser's own file button speaks the browser's. */}
+        <label
+          className={cn(
+            buttonClasses('secondary'),
+            'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
+          )}
+        >
+          <Upload aria-hidden className="size-4" />
+          {t('keyFile.choose')}
+          <input
+            type="file"
+            aria-labelledby={`${inputId}-label`}
+            accept=".pem,.key,.txt,application/x-pem-file,text/plain"
+            onChange={onFile}
+            className="sr-only"
+          />
         </label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".pem,.key,.txt,application/x-pem-file,text/plain"
-          onChange={onFile}
-          className="block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-800"
-        />
       </div>
       {hasFailed ? <Alert tone="error">{t('keyFile.wrongKey')}</Alert> : null}
       <Alert tone="warning">{t('keyFile.onceNote')}</Alert>

@@ -8,9 +8,7 @@ import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { failureText } from '../../../lib/problem-text.ts';
 import { fetchCredentials, rotateClientSecret } from '../api/credentials.ts';
-
-const valueClasses =
-  'ltr-island block min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-start font-mono text-sm text-slate-900';
+import { valueBoxClasses } from './value-box.ts';
 
 type Secret =
   | { status: 'hidden' }
@@ -83,7 +81,7 @@ export function CredentialsPanel({
       <div className="space-y-2">
         <p className="text-sm font-medium text-slate-800">{t('credentials.clientId')}</p>
         <div className="flex flex-wrap items-center gap-2">
-          <code className={valueClasses}>{currentClientId}</code>
+          <code className={valueBoxClasses}>{currentClientId}</code>
           <CopyButton value={currentClientId} label={t('credentials.copyClientId')} />
         </div>
       </div>
@@ -115,12 +113,12 @@ export function CredentialsPanel({
               </Alert>
             ) : null}
             <div className="flex flex-wrap items-center gap-2">
-              <code className={valueClasses}>{secret.value}</code>
+              <code className={valueBoxClasses}>{secret.value}</code>
               <CopyButton value={secret.value} label={t('credentials.copySecret')} />
             </div>
           </div>
         ) : (
-          <p className={valueClasses}>
+          <p className={valueBoxClasses}>
             <span aria-hidden>{'•'.repeat(32)}</span>
             <span className="sr-only">{t('credentials.masked')}</span>
           </p>

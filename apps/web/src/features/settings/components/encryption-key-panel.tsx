@@ -13,9 +13,7 @@ import { formatLongDate } from '../format.ts';
 import { type GeneratedPair, GenerateKeyDialog } from './generate-key-dialog.tsx';
 import { LoadFailed } from './load-failed.tsx';
 import { PasteKeyForm } from './paste-key-form.tsx';
-
-const valueClasses =
-  'ltr-island block min-w-0 flex-1 break-all rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-start font-mono text-sm text-slate-900';
+import { valueBoxClasses } from './value-box.ts';
 
 function useFingerprint(publicKey: string | null) {
   const [fingerprint, setFingerprint] = useState<string>();
@@ -59,14 +57,14 @@ function RegisteredKey({
       <dl className="space-y-3">
         <div className="space-y-1">
           <dt className="text-sm font-medium text-slate-800">{t('encryptionKey.fingerprint')}</dt>
-          <dd dir="ltr" className={valueClasses}>
+          <dd dir="ltr" className={valueBoxClasses}>
             {fingerprint ?? '…'}
           </dd>
         </div>
         <div className="space-y-1">
           <dt className="text-sm font-medium text-slate-800">{t('encryptionKey.publicKey')}</dt>
           <dd className="flex flex-wrap items-center gap-2">
-            <code dir="ltr" className={valueClasses}>
+            <code dir="ltr" className={valueBoxClasses}>
               {state.public_key}
             </code>
             <CopyButton value={state.public_key} label={t('encryptionKey.copyPublicKey')} />

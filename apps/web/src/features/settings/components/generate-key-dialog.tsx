@@ -7,6 +7,7 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { failureText } from '../../../lib/problem-text.ts';
 import { saveTextFile } from '../../../lib/save-file.ts';
 import { useChangeEncryptionKey } from '../api/encryption-key.ts';
+import { valueBoxClasses } from './value-box.ts';
 
 export interface GeneratedPair {
   publicKey: string;
@@ -51,7 +52,7 @@ export function GenerateKeyDialog({
     >
       <dl className="space-y-1">
         <dt className="text-sm font-medium text-slate-800">{t('encryptionKey.fingerprint')}</dt>
-        <dd dir="ltr" className="ltr-island text-start font-mono text-sm text-slate-900">
+        <dd dir="ltr" className={valueBoxClasses}>
           {pair.fingerprint}
         </dd>
       </dl>
