@@ -215,6 +215,23 @@ describe('interactive API reference', () => {
     expect(within(read).getByText('thing_id').parentElement).toHaveTextContent('في المسار');
   });
 
+  it('tells the double lock and the audit receipts, linked from the top', async () => {
+    mockApi(() => json(500, {}));
+    renderPage();
+    const summary = await screen.findByRole('region', { name: 'ضمانات تتحقق منها بنفسك' });
+    const link = within(summary).getByRole('link', { name: /القفل الثاني/ });
+    expect(link).toHaveAttribute('href', '#double-lock-title');
+    expect(
+      screen.getByRole('heading', {
+        level: 3,
+        name: 'القفل الثاني: بيانات لا يفتحها إلا مفتاح جهتك',
+      }),
+    ).toHaveAttribute('id', 'double-lock-title');
+    expect(screen.getByRole('region', { name: 'التحقق من إيصال دون اتصال' }).textContent).toContain(
+      'npm run audit:verify -- --receipt',
+    );
+  });
+
   it('describes each webhook the server sends: what it is, its body and an example, no try-out', async () => {
     mockApi(() => json(500, {}));
     renderPage();

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useOpenApiDocument } from './api/get-openapi.ts';
 import { CredentialsCard } from './components/credentials-card.tsx';
 import { DocumentText } from './components/document-text.tsx';
+import { GuaranteesSection, GuaranteesSummary } from './components/guarantees-section.tsx';
 import { methodClasses, OperationCard } from './components/operation-card.tsx';
 import type { TryItCredentials } from './components/try-it-panel.tsx';
 import { WebhookCard } from './components/webhook-card.tsx';
@@ -144,6 +145,8 @@ export function ApiReferencePage() {
             ) : null}
           </section>
 
+          <GuaranteesSummary />
+
           {openApi.isPending ? (
             <div aria-busy className="space-y-4">
               <p role="status" className="text-slate-600">
@@ -183,6 +186,8 @@ export function ApiReferencePage() {
               ))}
             </>
           )}
+
+          <GuaranteesSection />
         </main>
       </div>
     </div>

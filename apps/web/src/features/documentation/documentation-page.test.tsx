@@ -177,6 +177,38 @@ describe('documentation page', () => {
     }
   });
 
+  it('tells the double lock and the audit receipts, with the commands and samples they need', async () => {
+    mockApi();
+    renderPage('/documentation?guide=full-integration');
+    const lock = await screen.findByRole('region', {
+      name: 'القفل الثاني: بيانات لا يفتحها إلا مفتاح جهتك',
+    });
+    expect(within(lock).getByRole('link', { name: 'الإعدادات ← القفل الثاني' })).toHaveAttribute(
+      'href',
+      '/org-dashboard?section=settings&tab=encryption',
+    );
+    const sealed = within(lock).getByRole('region', {
+      name: 'إجابة التحقق عن رمز مقفل بالقفل الثاني',
+    });
+    expect(JSON.parse(sealed.textContent ?? '')).toMatchObject({
+      encryption: 'hpke',
+      issuer: { client_id: CLIENT_ID },
+    });
+    const sdk = within(lock).getByRole('region', { name: 'فتح رمز مقفل بالحزمة' });
+    expect(sdk.textContent).toContain("privateKey: readFileSync('tanqin-private-key.pem', 'utf8')");
+    expect(lock.textContent).toContain('openSealedData(error.sealed, privateKey)');
+
+    const receipts = screen.getByRole('region', { name: 'إيصالات التدقيق: تحقّق دون أن تثق بنا' });
+    const offline = within(receipts).getByRole('region', { name: 'التحقق من إيصال دون اتصال' });
+    expect(offline.textContent).toContain(
+      `${window.location.origin}/.well-known/tanqin-audit-keys`,
+    );
+    expect(offline.textContent).toContain('npm run audit:verify -- --receipt tanqin-receipt-');
+    expect(
+      within(receipts).getByRole('region', { name: 'التحقق من سلسلة نقاط التدقيق' }).textContent,
+    ).toBe('npm run audit:verify -- --checkpoints run.json --keys tanqin-audit-keys.json');
+  });
+
   it('copies a snippet and says "copied" for 2 seconds', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -5,6 +5,7 @@
 export const SAMPLE_TOKEN = '7KQ4-M2XD-9HTV-CW3R-E';
 export const SAMPLE_TOKEN_ID = 'tok_5mQ2vK8xR3nW7pL9cT4h';
 export const SAMPLE_BANK_CLIENT_ID = 'tqc_7Hc2pQ9wXk4mZ1vB8nR5tY0sLa3dF6';
+export const SAMPLE_BANK_NAME = 'بنك الرياض الرقمي';
 
 export const SAMPLE_PERSON = {
   full_name: 'محمد أحمد القحطاني',
@@ -270,3 +271,63 @@ export const receiptResponse = (context: SnippetContext) =>
     ],
     pending: ['used'],
   });
+
+/** Verify's answer for a double-locked code: the sealed data in place of `data`. */
+export const sealedVerifyResponse = ({ clientId }: SnippetContext, organizationName: string) =>
+  json({
+    success: true,
+    token_id: SAMPLE_TOKEN_ID,
+    encryption: 'hpke',
+    enc: 'Xl9pV3hQe6m1bq8Ck2Rz0tYdJf4uNw7sAhGcLkE5vTo',
+    ciphertext: 'q0sV7wX2...Jm4Pz8',
+    data_scope: ['identity'],
+    issuer: { name: organizationName, client_id: clientId },
+    verified_at: '2026-01-15T09:32:10.000Z',
+  });
+
+/** A key pair made with OpenSSL, and its public key as the API takes it. */
+export const openSslKeyPair = () =>
+  `openssl genpkey -algorithm X25519 -out tanqin-private-key.pem
+openssl pkey -in tanqin-private-key.pem -pubout -outform DER | tail -c 32 | basenc --base64url | tr -d '='`;
+
+export const doubleLockSdkSnippet = ({
+  baseUrl,
+  clientId,
+}: SnippetContext) => `import { readFileSync } from 'node:fs';
+import { generateEncryptionKeyPair, Tanqin } from '@tanqin/sdk';
+
+// Once, where the key will be used: register publicKey, keep privateKey (PKCS#8 PEM) to yourself.
+const { publicKey, privateKey } = await generateEncryptionKeyPair();
+
+// Then verify opens double-locked data in your process with the private key.
+const tanqin = new Tanqin({
+  clientId: '${clientId}',
+  apiKey: process.env.TANQIN_API_KEY,
+  apiSecret: process.env.TANQIN_API_SECRET,
+  baseUrl: '${baseUrl}',
+  privateKey: readFileSync('tanqin-private-key.pem', 'utf8'),
+});
+const { data } = await tanqin.tokens.verify(typedCode);
+`;
+
+/** The offline check of a downloaded receipt, from a checkout of Tanqin. */
+export const auditVerifyReceipt = ({ baseUrl }: SnippetContext) =>
+  `curl -o tanqin-audit-keys.json "${baseUrl}/.well-known/tanqin-audit-keys"
+npm run audit:verify -- --receipt tanqin-receipt-${SAMPLE_TOKEN_ID}.json --keys tanqin-audit-keys.json`;
+
+/** What the command prints for a receipt whose entries all check (exit code 0). */
+export const auditVerifyReceiptOutput = ({ baseUrl }: SnippetContext) => {
+  const origin = `${new URL(baseUrl).host}/audit`;
+  return [
+    ['issued', '2026-01-15T09:20:04.000Z', 1290],
+    ['used', '2026-01-15T09:32:10.000Z', 1334],
+  ]
+    .map(
+      ([kind, at, leaf]) =>
+        `ok  ${kind} ${SAMPLE_TOKEN_ID} at ${at}: leaf ${leaf} of checkpoint 42 (${origin}, 1337 entries), signed by ${origin}`,
+    )
+    .join('\n');
+};
+
+export const auditVerifyCheckpoints = () =>
+  'npm run audit:verify -- --checkpoints run.json --keys tanqin-audit-keys.json';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { sdkInstallCommand } from '../../../lib/sdk-install.ts';
+import { CheckableGuarantees } from '../checkable-guarantees.tsx';
 import {
   BulletList,
   Callout,
@@ -235,6 +236,8 @@ export function FullIntegrationGuide({ context }: { context: GuideContext }) {
           <Rich k="fullIntegration.sdk.errors" />
         </Paragraph>
       </GuideSection>
+
+      <CheckableGuarantees context={context} />
 
       <GuideSection id="integration-checklist" title={t('fullIntegration.checklist.title')}>
         <BulletList>
