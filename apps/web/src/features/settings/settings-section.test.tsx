@@ -1,4 +1,4 @@
-import { problems, validationMessages } from '@tanqin/shared';
+import { type MemberRole, problems, validationMessages } from '@tanqin/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,11 @@ import SettingsSection from './settings-section.tsx';
 import { membersResponse, ORG_ID, ORG_PATH, organizationDetails } from './test/fixtures.ts';
 
 const CLIENT_ID = 'tq_client_0123456789abcdef';
-const ORG = { id: ORG_ID, role: 'owner' as const, client_id: CLIENT_ID };
+const ORG: { id: string; role: MemberRole; client_id: string } = {
+  id: ORG_ID,
+  role: 'owner',
+  client_id: CLIENT_ID,
+};
 
 const renderSettings = (tab?: string, organization = ORG) =>
   renderWithProviders(<SettingsSection organization={organization} />, {
