@@ -221,14 +221,15 @@ export function EncryptionKeyPanel({
         </p>
       </div>
       <ul className="space-y-2 text-sm leading-relaxed text-amber-900">
-        <li className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50/60 p-3">
-          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {t('encryptionKey.rotationNote')}
-        </li>
-        <li className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50/60 p-3">
-          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {t('encryptionKey.lossNote')}
-        </li>
+        {(['rotationNote', 'lossNote'] as const).map((note) => (
+          <li
+            key={note}
+            className="flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50/60 p-3"
+          >
+            <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {t(`encryptionKey.${note}`)}
+          </li>
+        ))}
       </ul>
       {body}
       <ConfirmDialog
