@@ -59,7 +59,7 @@ const plain = await measure('seal, no key (code-derived AES-256-GCM only)', () =
 const locked = await measure('seal, double lock (HPKE to the key, then code-derived)', async () =>
   sealPayload(generateCode(), tokenId(), { hpke: await sealToOrganization(publicKey, data) }),
 );
-await measure('  HPKE seal alone, Web Crypto X25519 (not used)', () =>
+await measure('  HPKE seal alone (Web Crypto X25519, as the server)', () =>
   native.seal({ recipientPublicKey: nativeKey, info }, plaintext),
 );
 const sealed = await sealToOrganization(publicKey, data);
