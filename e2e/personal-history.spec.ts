@@ -10,6 +10,13 @@ import {
   signUpOrganization,
 } from './support/organizations.ts';
 
+/** A day counted from today, as a person types it: day first, "05/01/2026". */
+function typedDay(daysFromToday: number) {
+  const day = new Date(Date.now() + daysFromToday * 86_400_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()}`;
+}
+
 describe('a person works through a long code history', () => {
   const app = useAppAndBrowser({ startTimeout: 60_000 });
 
@@ -69,6 +76,17 @@ describe('a person works through a long code history', () => {
     await page.getByRole('button', { name: 'مسح عوامل التصفية' }).click();
     await page.getByText('الرموز المعروضة: 52 · النشطة منها: 52').waitFor();
 
+    // Dates are typed day first whatever the browser's own order; the API gets ISO instants.
+    const dated = page.waitForRequest((request) => /[?&]to=\d{4}-\d{2}-\d{2}T/.test(request.url()));
+    await page.getByLabel('صادر من تاريخ').fill(typedDay(-2));
+    await page.getByLabel('صادر حتى تاريخ').fill(typedDay(-1));
+    await dated;
+    await page.getByText('لا توجد رموز تطابق عوامل التصفية هذه.').waitFor();
+    expect(await page.getByLabel('صادر من تاريخ').getAttribute('placeholder')).toBe('يوم/شهر/سنة');
+    await shootBoth(page, 'personal-history-dates-ar');
+    await page.getByRole('button', { name: 'مسح عوامل التصفية' }).click();
+    await page.getByText('الرموز المعروضة: 52 · النشطة منها: 52').waitFor();
+
     // "This wasn't me" on the newest code: reported once, revoked, and the bank's security center has it.
     const newest = cards.first();
     await newest.getByRole('button', { name: 'لم أكن أنا' }).click();
@@ -92,6 +110,8 @@ describe('a person works through a long code history', () => {
     await page.reload();
     await page.getByText('50 codes shown · 49 active').waitFor();
     await page.getByLabel('Search by body name').fill('الموارد');
+    await page.getByText('2 codes shown · 1 active').waitFor();
+    await page.getByLabel('Issued from').fill(typedDay(-1));
     await page.getByText('2 codes shown · 1 active').waitFor();
     await shootBoth(page, 'personal-history-filtered-en');
     expect(errors).toEqual([]);

@@ -32,7 +32,17 @@ describe('request log and key edit/roll', () => {
       await page.getByRole('button', { name: 'تعديل المفتاح خادم قديم' }).click();
       const edit = page.getByRole('dialog', { name: 'تعديل المفتاح «خادم قديم»' });
       await edit.getByLabel('اسم المفتاح').fill('خادم الإنتاج');
+      // The expiry is typed day first; the API gets the instant of that time on this device.
+      await edit.getByLabel('تاريخ الانتهاء (اختياري)').fill('31/12/2099 23:30');
+      await saveScreenshot(page, `request-log-${viewport}-expiry`);
       await edit.getByRole('button', { name: 'حفظ التغييرات' }).click();
+      await edit.waitFor({ state: 'hidden' });
+      const keys = await page.request.get('/api/v1/security/api-keys', {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect((await keys.json()).api_keys[0].expires_at).toBe(
+        await page.evaluate(() => new Date('2099-12-31T23:30').toISOString()),
+      );
       await page.getByRole('button', { name: 'تدوير السر للمفتاح خادم الإنتاج' }).click();
       const roll = page.getByRole('dialog', { name: 'تدوير سر المفتاح «خادم الإنتاج»' });
       await roll.getByLabel('مدة بقاء السر القديم صالحاً').selectOption('3600');
@@ -84,6 +94,13 @@ describe('request log and key edit/roll', () => {
       if (viewport === 'desktop') await table.getByText('خادم الإنتاج').first().waitFor();
       expect(await horizontalOverflow(page)).toBe(0);
       await saveScreenshot(page, `request-log-${viewport}-list`);
+
+      // The window's start, typed day first, goes to the address (and the API) as an instant.
+      await page.getByLabel('من', { exact: true }).fill('01/01/2020 08:00');
+      const from = await page.evaluate(() => new Date('2020-01-01T08:00').toISOString());
+      await page.waitForURL((url) => url.searchParams.get('from') === from);
+      await table.getByText('مرفوض').first().waitFor();
+      await saveScreenshot(page, `request-log-${viewport}-from`);
 
       const refusedRow = table.getByRole('row').filter({ hasText: 'مرفوض' }).first();
       await refusedRow.getByRole('button', { name: /^تفاصيل الطلب في/ }).click();

@@ -89,6 +89,14 @@ export const validationMessages = {
     en: 'The rate limit must be a positive whole number',
   },
   expiresAtInvalid: { ar: 'تاريخ الانتهاء غير صالح', en: 'Invalid expiry date' },
+  dateInvalid: {
+    ar: 'اكتب التاريخ بالصيغة يوم/شهر/سنة، مثل 22/11/2026',
+    en: 'Type the date as dd/mm/yyyy, e.g. 22/11/2026',
+  },
+  dateTimeInvalid: {
+    ar: 'اكتب التاريخ والوقت بالصيغة يوم/شهر/سنة ساعة:دقيقة، مثل 22/11/2026 14:30',
+    en: 'Type the date and time as dd/mm/yyyy hh:mm, e.g. 22/11/2026 14:30',
+  },
   expiresAtPast: {
     ar: 'تاريخ الانتهاء يجب أن يكون في المستقبل',
     en: 'The expiry date must be in the future',

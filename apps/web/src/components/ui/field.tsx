@@ -7,7 +7,7 @@ import {
 } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-const controlClasses = (hasError: boolean) =>
+export const controlClasses = (hasError: boolean) =>
   cn(
     'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm',
     'placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0',
@@ -23,7 +23,7 @@ interface FieldShellProps {
 }
 
 /** Label, control and its error, linked for screen readers (the error is announced). */
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">

@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -301,19 +302,17 @@ export function CodesList({ organizationId, role }: { organizationId: string; ro
               </option>
             ))}
           </SelectField>
-          <TextField
+          <DateField
             label={t('list.from')}
-            type="date"
             value={from}
             max={to || undefined}
-            onChange={(event) => restart(setFrom)(event.target.value)}
+            onChange={restart(setFrom)}
           />
-          <TextField
+          <DateField
             label={t('list.to')}
-            type="date"
             value={to}
             min={from || undefined}
-            onChange={(event) => restart(setTo)(event.target.value)}
+            onChange={restart(setTo)}
           />
         </search>
         {(['received', 'issued'] as const).map((value) => (

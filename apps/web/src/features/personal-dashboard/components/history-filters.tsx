@@ -7,6 +7,7 @@ import { Download, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { type HistoryFilters, NO_FILTERS } from '../api/my-codes.ts';
 
@@ -85,19 +86,17 @@ export function HistoryFiltersBar({
             ))}
           </SelectField>
         </div>
-        <TextField
-          type="date"
+        <DateField
           label={t('filters.from')}
           value={filters.from}
           max={filters.to || undefined}
-          onChange={(event) => onChange({ ...filters, from: event.target.value })}
+          onChange={(from) => onChange({ ...filters, from })}
         />
-        <TextField
-          type="date"
+        <DateField
           label={t('filters.to')}
           value={filters.to}
           min={filters.from || undefined}
-          onChange={(event) => onChange({ ...filters, to: event.target.value })}
+          onChange={(to) => onChange({ ...filters, to })}
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">

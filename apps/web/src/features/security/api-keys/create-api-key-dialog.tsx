@@ -45,6 +45,7 @@ function CreateApiKeyForm({
   const createKey = useCreateApiKey(organizationId);
   const {
     register,
+    control,
     handleSubmit,
     watch,
     setError,
@@ -85,7 +86,7 @@ function CreateApiKeyForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <KeySettingsFields register={register} errors={errors} />
+      <KeySettingsFields register={register} control={control} errors={errors} />
 
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-slate-800">{t('form.mode')}</legend>

@@ -41,6 +41,7 @@ function EditApiKeyForm({
   const updateKey = useUpdateApiKey(organizationId);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, dirtyFields, isDirty },
@@ -82,7 +83,7 @@ function EditApiKeyForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <KeySettingsFields register={register} errors={errors} />
+      <KeySettingsFields register={register} control={control} errors={errors} />
       <DialogActions>
         <Button type="submit" disabled={!isDirty || updateKey.isPending}>
           {updateKey.isPending ? t('edit.saving') : t('edit.submit')}

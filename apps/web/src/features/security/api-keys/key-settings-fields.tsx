@@ -1,8 +1,9 @@
 import { createApiKeySchema, SCOPES } from '@tanqin/shared';
 import { useId } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DateField } from '../../../components/ui/date-field.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { localMessage } from '../../../lib/language.ts';
 import { scopeTextKey } from './scope-keys.ts';
@@ -32,7 +33,11 @@ export const KEY_SETTINGS_FIELDS = [
   'expires_at',
 ] as const;
 
-/** The value of a datetime-local input for a moment, in the user's time zone. */
+// Text in the expiry field that is no date: the schema refuses it (expiresAtInvalid) rather than
+// the form sending the key without its expiry.
+const NOT_A_DATE = 'not-a-date';
+
+/** A moment as a date field with time holds it (datetime-local's format), in the user's zone. */
 export function toLocalInputValue(date: Date) {
   const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
   return local.toISOString().slice(0, 16);
@@ -41,9 +46,11 @@ export function toLocalInputValue(date: Date) {
 /** Name, scopes, allowed IPs, the two limits and the expiry, with their errors. */
 export function KeySettingsFields({
   register,
+  control,
   errors,
 }: {
   register: UseFormRegister<KeySettingsInput>;
+  control: Control<KeySettingsInput, unknown, KeySettingsOutput>;
   errors: FieldErrors<KeySettingsInput>;
 }) {
   const { t } = useTranslation('apiKeys');
@@ -133,14 +140,21 @@ export function KeySettingsFields({
         />
       </div>
 
-      <TextField
-        label={t('form.expiresAt')}
-        hint={t('form.expiresAtHint')}
-        type="datetime-local"
-        dir="ltr"
-        min={toLocalInputValue(new Date())}
-        error={errorText('expires_at')}
-        {...register('expires_at')}
+      <Controller
+        control={control}
+        name="expires_at"
+        render={({ field }) => (
+          <DateField
+            withTime
+            label={t('form.expiresAt')}
+            hint={t('form.expiresAtHint')}
+            min={toLocalInputValue(new Date())}
+            error={errorText('expires_at')}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onInvalid={() => field.onChange(NOT_A_DATE)}
+          />
+        )}
       />
     </>
   );

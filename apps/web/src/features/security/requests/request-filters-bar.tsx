@@ -2,7 +2,8 @@ import { KEY_MODES, type KeyMode } from '@tanqin/shared';
 import { FilterX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
+import { SelectField } from '../../../components/ui/field.tsx';
 import type { RequestLogFilters } from '../api/get-request-log.ts';
 import { fromLocalInput, toLocalInput } from './request-filters.ts';
 
@@ -30,7 +31,8 @@ export function RequestFiltersBar({
   const hasFilters = Object.values(filters).some(Boolean);
   return (
     <div className="space-y-3">
-      <div className="grid grid-cols-2 gap-3 xl:grid-cols-5">
+      {/* A date with its time needs more room than the three lists beside it. */}
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-[repeat(3,minmax(0,1fr))_repeat(2,minmax(0,1.4fr))]">
         <div className="col-span-2 xl:col-span-1">
           <SelectField
             label={t('filters.key')}
@@ -71,18 +73,22 @@ export function RequestFiltersBar({
             </option>
           ))}
         </SelectField>
-        <TextField
-          type="datetime-local"
-          label={t('filters.from')}
-          value={toLocalInput(filters.from)}
-          onChange={(event) => set({ from: fromLocalInput(event.target.value) })}
-        />
-        <TextField
-          type="datetime-local"
-          label={t('filters.to')}
-          value={toLocalInput(filters.to)}
-          onChange={(event) => set({ to: fromLocalInput(event.target.value) })}
-        />
+        <div className="col-span-2 sm:col-span-1">
+          <DateField
+            withTime
+            label={t('filters.from')}
+            value={toLocalInput(filters.from)}
+            onChange={(from) => set({ from: fromLocalInput(from) })}
+          />
+        </div>
+        <div className="col-span-2 sm:col-span-1">
+          <DateField
+            withTime
+            label={t('filters.to')}
+            value={toLocalInput(filters.to)}
+            onChange={(to) => set({ to: fromLocalInput(to) })}
+          />
+        </div>
       </div>
       {hasFilters ? (
         <Button variant="ghost" size="sm" onClick={() => onChange({})}>

@@ -66,7 +66,7 @@ export function eventRequestFilters(event: {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** An instant as a `datetime-local` input shows it: the device's time, to the minute. */
+/** An instant as a date field with time holds it: the device's time, to the minute. */
 export function toLocalInput(iso: string | undefined) {
   if (!iso) return '';
   const date = new Date(iso);
@@ -75,7 +75,7 @@ export function toLocalInput(iso: string | undefined) {
   )}:${pad(date.getMinutes())}`;
 }
 
-/** A `datetime-local` value (the device's time) as an instant; empty is no bound. */
+/** A date field's value with time (the device's time) as an instant; empty is no bound. */
 export function fromLocalInput(value: string) {
   if (!value) return undefined;
   const date = new Date(value);
