@@ -26,7 +26,7 @@ function integratorEnv(extra: Record<string, string>) {
   return { ...env, npm_config_update_notifier: 'false', npm_config_fund: 'false', ...extra };
 }
 
-const INTEGRATOR_SCRIPT = `import { Tanqin, TanqinApiError } from '@tanqin/sdk';
+const INTEGRATOR_SCRIPT = `import { codeToQrSvg, Tanqin, TanqinApiError } from '@tanqin/sdk';
 
 const tanqin = new Tanqin({
   clientId: process.env.TANQIN_CLIENT_ID,
@@ -40,6 +40,7 @@ const issued = await tanqin.tokens.generate({
   data_scope: ['identity'],
   expires_in: 600,
 });
+const qr = await codeToQrSvg(issued.token);
 const verified = await tanqin.tokens.verify(issued.token);
 let again;
 try {
@@ -48,7 +49,7 @@ try {
   again = error instanceof TanqinApiError ? error.code : String(error);
 }
 const { status } = await tanqin.tokens.status(issued.token_id);
-console.log(JSON.stringify({ token: issued.token, data: verified.data, again, status }));
+console.log(JSON.stringify({ token: issued.token, qr, data: verified.data, again, status }));
 `;
 
 describe('the SDK served by the product', () => {
@@ -74,8 +75,8 @@ describe('the SDK served by the product', () => {
     expect(served.status).toBe(200);
     await served.arrayBuffer();
 
-    // The URL names the SDK; its one dependency family (@hpke, for double-locked data) comes
-    // from the integrator's own registry.
+    // The URL names the SDK; its dependencies (@hpke for double-locked data, qrcode for the code
+    // as a QR) come from the integrator's own registry.
     await run('npm', ['install', '--no-audit', url], { cwd: folder, env: integratorEnv({}) });
     const installed = JSON.parse(
       readFileSync(path.join(folder, 'node_modules/@tanqin/sdk/package.json'), 'utf8'),
@@ -84,6 +85,7 @@ describe('the SDK served by the product', () => {
     expect(Object.keys(installed.dependencies ?? {}).sort()).toEqual([
       '@hpke/core',
       '@hpke/dhkem-x25519',
+      'qrcode',
     ]);
     // What the package ships: the build and its declarations, not the TypeScript source.
     expect(existsSync(path.join(folder, 'node_modules/@tanqin/sdk/dist/index.js'))).toBe(true);
@@ -105,6 +107,7 @@ describe('the SDK served by the product', () => {
     });
     const result = JSON.parse(stdout);
     expect(result.token).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}-[0-9A-Z]$/);
+    expect(result.qr).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 33 33"/);
     expect(result.data).toEqual({ full_name: 'محمد أحمد', national_id: '1012345678' });
     expect(result.again).toBe('token_used');
     expect(result.status).toBe('used');

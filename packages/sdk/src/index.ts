@@ -1,4 +1,5 @@
 export { Tanqin, type TanqinOptions, Tokens } from './client.ts';
+export { codeToQrSvg } from './code-qr.ts';
 export { generateEncryptionKeyPair, openSealedData } from './double-lock.ts';
 export {
   TanqinApiError,
@@ -8,5 +9,5 @@ export {
   TanqinSealedDataError,
 } from './errors.ts';
 export type { FetchLike } from './http.ts';
-export { isWellFormedToken } from './token-code.ts';
+export { formatToken, isWellFormedToken } from './token-code.ts';
 export type * from './types.ts';

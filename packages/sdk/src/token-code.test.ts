@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CODE_ALPHABET, checkCharacter, formatCode, parseCode } from '@tanqin/shared';
 import { describe, expect, it } from 'vitest';
-import { isWellFormedToken } from './token-code.ts';
+import { formatToken, isWellFormedToken } from './token-code.ts';
 
 /** A fresh valid code, as the server makes them. */
 function validCode(): string {
@@ -34,11 +34,13 @@ function variants(code: string): string[] {
   ];
 }
 
-describe('isWellFormedToken', () => {
+describe('isWellFormedToken and formatToken', () => {
   it('agrees with the server on every valid code and every kind of typo', () => {
     for (let i = 0; i < 300; i++) {
       for (const typed of variants(validCode())) {
-        expect(isWellFormedToken(typed), typed).toBe(parseCode(typed) !== undefined);
+        const parsed = parseCode(typed);
+        expect(isWellFormedToken(typed), typed).toBe(parsed !== undefined);
+        expect(formatToken(typed), typed).toBe(parsed && formatCode(parsed));
       }
     }
   });

@@ -29,22 +29,32 @@ function normalize(input: string): string | undefined {
   return out.length === CODE_LENGTH ? out : undefined;
 }
 
+/** The code's 17 characters when `input` is a well-formed code, else undefined. */
+function wellFormedCharacters(input: string): string | undefined {
+  const normalized = normalize(input);
+  if (!normalized) return undefined;
+  let sum = 0;
+  let factor = 1;
+  for (let i = normalized.length - 1; i >= 0; i--) {
+    const value = ALPHABET.indexOf(normalized[i]!);
+    if (value < 0) return undefined;
+    const addend = factor * value;
+    sum += Math.floor(addend / 32) + (addend % 32);
+    factor = factor === 2 ? 1 : 2;
+  }
+  return sum % 32 === 0 ? normalized : undefined;
+}
+
 /**
  * True when `input` is a well-formed one-time code: 17 characters of the alphabet (after
  * normalisation) whose last one is the check character of the others. Use it to validate a
  * form field as the person types; `tokens.verify` runs it for you.
  */
 export function isWellFormedToken(input: string): boolean {
-  const normalized = normalize(input);
-  if (!normalized) return false;
-  let sum = 0;
-  let factor = 1;
-  for (let i = normalized.length - 1; i >= 0; i--) {
-    const value = ALPHABET.indexOf(normalized[i]!);
-    if (value < 0) return false;
-    const addend = factor * value;
-    sum += Math.floor(addend / 32) + (addend % 32);
-    factor = factor === 2 ? 1 : 2;
-  }
-  return sum % 32 === 0;
+  return wellFormedCharacters(input) !== undefined;
+}
+
+/** A well-formed code as it is shown, `XXXX-XXXX-XXXX-XXXX-C`; undefined for anything else. */
+export function formatToken(input: string): string | undefined {
+  return wellFormedCharacters(input)?.match(/.{1,4}/g)!.join('-');
 }
