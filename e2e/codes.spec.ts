@@ -1,9 +1,17 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { codeToQrSvg } from '@tanqin/sdk';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
-import { saveScreenshot } from './support/browser.ts';
+import {
+  collectForeignRequests,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+} from './support/browser.ts';
+import { fakeCameraArgs, lumaOfSvg, writeY4m } from './support/fake-camera.ts';
 import { shootBoth } from './support/individuals.ts';
 import {
   collectConsoleErrors,
@@ -213,5 +221,71 @@ describe('codes screen', () => {
     expect(sent.filter((line) => line.includes(keyBody))).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("scans the code's QR with the camera, and the verifier decrypts it as if typed", async () => {
+    const page = await app.openPage();
+    const issuer = await signUpOrganization(page, 'issuer-camera', 'شركة الشحن السريع');
+    const headers = integratorHeaders(
+      issuer.organization.client_id,
+      await createApiKey(page, await signIn(page, issuer.admin), { key_name: 'Camera key' }),
+    );
+    const bank = await signUpOrganization(page, 'bank-camera', 'بنك الرياض الرقمي');
+    const generated = await page.request.post('/v1/tokens/generate', {
+      headers,
+      data: { data: person, expires_in: 600, audience: bank.organization.client_id },
+    });
+    const { token: code } = (await generated.json()) as { token: string };
+
+    // The camera films the QR the SDK draws for this code, on a white page.
+    const folder = mkdtempSync(path.join(tmpdir(), 'tanqin-camera-'));
+    const video = path.join(folder, 'qr.y4m');
+    writeY4m(video, await lumaOfSvg(page, await codeToQrSvg(code)));
+    await page.context().close();
+    const cameraBrowser = await launchBrowser({ extraArgs: fakeCameraArgs(video) });
+    try {
+      const counter = await openPage(cameraBrowser, app.server.baseUrl);
+      const errors = collectConsoleErrors(counter);
+      const foreign = collectForeignRequests(counter, app.server.baseUrl);
+      // Every camera stream the page opens, to see it stopped.
+      await counter.addInitScript(() => {
+        const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+        const streams: MediaStream[] = [];
+        Object.assign(window, { cameraStreams: streams });
+        navigator.mediaDevices.getUserMedia = async (constraints) => {
+          const stream = await open(constraints);
+          streams.push(stream);
+          return stream;
+        };
+      });
+      await signIn(counter, bank.admin);
+      await openDashboardSection(counter, 'desktop', 'البيانات المشفرة', 'data');
+      const input = counter.getByLabel('رمز الهوية المؤقت');
+      await counter.getByRole('button', { name: 'المسح بالكاميرا' }).click();
+      await counter.getByRole('dialog', { name: 'مسح رمز QR بالكاميرا' }).waitFor();
+
+      // The first frame with the code fills the field, the dialog closes, the camera stops.
+      await counter.getByText('قُرئ الرمز من الكاميرا وكُتب في الحقل').waitFor();
+      expect(await input.inputValue()).toBe(code);
+      expect(await counter.getByRole('dialog').count()).toBe(0);
+      const tracks = await counter.evaluate(() =>
+        (window as unknown as { cameraStreams: MediaStream[] }).cameraStreams.flatMap((stream) =>
+          stream.getTracks().map((track) => track.readyState),
+        ),
+      );
+      expect(tracks).toEqual(['ended']);
+
+      // The verifier confirms, as after typing.
+      await counter.getByRole('button', { name: 'فك التشفير' }).click();
+      await counter.getByRole('heading', { name: 'البيانات بعد فك التشفير' }).waitFor();
+      await counter.getByText(person.full_name).waitFor();
+      await counter.getByText(person.national_id).waitFor();
+      // The wasm decoder came from this server: no request left it.
+      expect(foreign).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await cameraBrowser.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

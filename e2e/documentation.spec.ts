@@ -4,23 +4,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TOKEN, SAMPLE_TOKEN_ID } from '../apps/web/src/features/documentation/snippets.ts';
 import { useAppAndBrowser } from './support/app-server.ts';
-import { saveScreenshot } from './support/browser.ts';
+import { collectForeignRequests, saveScreenshot } from './support/browser.ts';
 import {
   collectConsoleErrors,
   createApiKey,
   signIn,
   signUpOrganization,
 } from './support/organizations.ts';
-
-/** Every request the page makes must stay on our own server (CSP connect-src 'self'). */
-function collectForeignRequests(page: Page, baseUrl: string) {
-  const foreign: string[] = [];
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(baseUrl) && !/^(data|blob):/.test(url)) foreign.push(url);
-  });
-  return foreign;
-}
 
 /** Splits a shell command line into words: single quotes literal, double quotes expand $VARS. */
 function shellWords(command: string, env: Record<string, string>) {
@@ -339,6 +329,8 @@ describe('documentation and API reference', () => {
         '',
     ) as { token: string; token_id: string };
     expect(body.token).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}-[0-9A-Z]$/);
+    // The issued code is shown with its QR, which carries the code alone.
+    await result.getByRole('img', { name: `رمز QR يحمل الرمز ${body.token} وحده` }).waitFor();
     expect(await result.textContent()).toContain('ratelimit-policy');
 
     // The status operation with the issued id, through an OAuth access token.

@@ -18,7 +18,7 @@ function precompress(): Plugin {
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+        if (!/\.(js|css|html|svg|json|wasm)$/.test(fileName)) continue;
         const file = path.join(outDir, fileName);
         // Another build may be emptying the same folder meanwhile: skip what has gone.
         if (!existsSync(file)) continue;

@@ -5,7 +5,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 /** One setting points the tests at a browser; Debian's Chromium by default. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: switches one test needs, such as a fake camera fed from a file. */
+export function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -18,6 +19,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -48,4 +50,14 @@ const screenshotDir = path.resolve(import.meta.dirname, '../../screenshots');
 export async function saveScreenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Every request the page makes must stay on our own server (CSP connect-src 'self'). */
+export function collectForeignRequests(page: Page, baseUrl: string) {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(baseUrl) && !/^(data|blob):/.test(url)) foreign.push(url);
+  });
+  return foreign;
 }

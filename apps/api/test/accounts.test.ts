@@ -280,7 +280,12 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(res.headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=()');
+    expect(res.headers.get('content-security-policy')).toContain(
+      "script-src 'self' 'wasm-unsafe-eval';",
+    );
+    expect(res.headers.get('permissions-policy')).toBe(
+      'camera=(self), microphone=(), geolocation=()',
+    );
     // Plain HTTP here: no HSTS (a browser would pin it for a host that has no HTTPS).
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });

@@ -11,7 +11,9 @@ import { formatToken } from './token-code.ts';
 export async function codeToQrSvg(code: string): Promise<string> {
   const shown = typeof code === 'string' ? formatToken(code) : undefined;
   if (!shown) {
-    throw new TanqinError('codeToQrSvg takes a one-time code (XXXX-XXXX-XXXX-XXXX-C) and nothing else');
+    throw new TanqinError(
+      'codeToQrSvg takes a one-time code (XXXX-XXXX-XXXX-XXXX-C) and nothing else',
+    );
   }
   return QRCode.toString(shown, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 });
 }

@@ -56,5 +56,6 @@ export function isWellFormedToken(input: string): boolean {
 
 /** A well-formed code as it is shown, `XXXX-XXXX-XXXX-XXXX-C`; undefined for anything else. */
 export function formatToken(input: string): string | undefined {
-  return wellFormedCharacters(input)?.match(/.{1,4}/g)!.join('-');
+  const characters = wellFormedCharacters(input);
+  return characters && characters.match(/.{1,4}/g)!.join('-');
 }

@@ -18,7 +18,9 @@ export function securityHeadersFor(isHttps: boolean): SecurityHeaders {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compiled from our own files, never script from text: the QR decoder of
+        // the decrypt screen's camera (zxing-wasm, served from this origin).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
@@ -48,7 +50,8 @@ export function securityHeadersFor(isHttps: boolean): SecurityHeaders {
     finished = true;
   });
   if (!finished) throw new Error('helmet did not give its headers at once');
-  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=()';
+  // The camera for our own pages only: the decrypt screen scans a code's QR.
+  headers['permissions-policy'] = 'camera=(self), microphone=(), geolocation=()';
   return Object.freeze(headers);
 }
 

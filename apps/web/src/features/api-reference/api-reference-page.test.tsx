@@ -292,6 +292,26 @@ describe('interactive API reference', () => {
     });
   });
 
+  it('shows a one-time code an answer carries with its QR, and nothing for another token', async () => {
+    let answer: unknown = { token: '7kq4 m2xd 9htv cw3r e' };
+    mockApi(() => json(201, answer));
+    renderPage();
+    await screen.findByRole('heading', { level: 3, name: 'POST /v1/things' });
+    const create = operation('POST /v1/things');
+    await userEvent.click(within(create).getByRole('button', { name: 'جرّب الطلب' }));
+    await userEvent.click(within(create).getByRole('button', { name: 'إرسال الطلب' }));
+    const result = await within(create).findByRole('region', { name: 'النتيجة' });
+    const qr = await within(result).findByRole('img', {
+      name: 'رمز QR يحمل الرمز 7KQ4-M2XD-9HTV-CW3R-E وحده',
+    });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+
+    answer = { token: 'ABCD-not-a-code' };
+    await userEvent.click(within(create).getByRole('button', { name: 'إرسال الطلب' }));
+    await within(result).findByText(/ABCD-not-a-code/);
+    expect(within(result).queryByRole('img')).toBeNull();
+  });
+
   it('fills path parameters, sends a bearer token, and refuses a missing parameter', async () => {
     const fetchMock = mockApi(() => json(200, { id: 'thg 1' }));
     renderPage();

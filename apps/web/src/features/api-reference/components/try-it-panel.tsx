@@ -1,6 +1,8 @@
+import { formatCode, parseCode } from '@tanqin/shared';
 import { KeyRound, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeQr } from '../../../components/code-qr.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -29,6 +31,8 @@ interface TryItResult {
   body: string;
   ms: number;
   accessToken?: string;
+  /** The one-time code a generate answered, shown with its QR. */
+  issuedCode?: string;
 }
 
 function initialBody(document: OpenApiDocument, entry: OperationEntry) {
@@ -130,9 +134,12 @@ export function TryItPanel({
       });
       const text = await response.text();
       let accessToken: string | undefined;
+      let issuedCode: string | undefined;
       try {
-        const parsed = JSON.parse(text) as { access_token?: unknown };
+        const parsed = JSON.parse(text) as { access_token?: unknown; token?: unknown };
         if (typeof parsed.access_token === 'string') accessToken = parsed.access_token;
+        const code = typeof parsed.token === 'string' ? parseCode(parsed.token) : undefined;
+        if (code) issuedCode = formatCode(code);
       } catch {
         accessToken = undefined;
       }
@@ -143,6 +150,7 @@ export function TryItPanel({
         body: prettyBody(text),
         ms: Math.round(performance.now() - started),
         accessToken: response.ok ? accessToken : undefined,
+        issuedCode: response.ok ? issuedCode : undefined,
       });
     } catch (caught) {
       setResult(null);
@@ -211,6 +219,18 @@ export function TryItPanel({
               </span>
               <span className="text-slate-600">{t('tryIt.duration', { ms: result.ms })}</span>
             </p>
+            {result.issuedCode ? (
+              <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-3">
+                <CodeQr code={result.issuedCode} />
+                <div className="min-w-0 space-y-1">
+                  <p className="text-sm font-semibold text-slate-900">{t('tryIt.issuedCode')}</p>
+                  <p dir="ltr" className="text-start font-mono text-lg font-bold tracking-wider">
+                    {result.issuedCode}
+                  </p>
+                  <p className="text-sm text-slate-600">{t('tryIt.issuedCodeHint')}</p>
+                </div>
+              </div>
+            ) : null}
             <div className="space-y-1">
               <p className="text-sm font-semibold">{t('tryIt.responseHeaders')}</p>
               <pre

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useVerifyCode } from '../api/codes-queries.ts';
 import { type CodeInputProblem, codeInputProblem, formatCodeInput } from '../code-input.ts';
+import { CodeScanner } from './code-scanner.tsx';
 import { DecryptedCard } from './decrypted-card.tsx';
 import { KeyFileStep } from './key-file-step.tsx';
 
@@ -117,9 +118,12 @@ export function VerifyCodePanel({
             placeholder="XXXX-XXXX-XXXX-XXXX-C"
             className="text-start font-mono text-lg tracking-wider"
           />
-          <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending}>
-            {verify.isPending ? t('verify.submitting') : t('verify.submit')}
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending}>
+              {verify.isPending ? t('verify.submitting') : t('verify.submit')}
+            </Button>
+            <CodeScanner value={value} onCode={onChange} />
+          </div>
         </form>
         {failure ? (
           <Alert tone="error" className="mt-4">

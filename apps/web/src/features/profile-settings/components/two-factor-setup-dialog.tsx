@@ -13,15 +13,13 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useFieldErrorText } from '../../../lib/field-error-text.ts';
 import { failureReason } from '../../../lib/problem-text.ts';
+import { svgDataUrl } from '../../../lib/svg-data-url.ts';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from '../api/profile.ts';
 
 type CodeForm = z.input<typeof enableTwoFactorSchema>;
 
 /** The secret in groups of four, as authenticator apps show it. */
 const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
-
-/** The SVG of the server as an image: our CSP allows `data:` images, not inline markup. */
-const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 /**
  * Enrolment in two-step verification: the QR code and the secret for manual entry, one code of
