@@ -274,6 +274,7 @@ describe('codes screen', () => {
         ),
       );
       expect(tracks).toEqual(['ended']);
+      await saveScreenshot(counter, 'codes-desktop-scanned');
 
       // The verifier confirms, as after typing.
       await counter.getByRole('button', { name: 'فك التشفير' }).click();

@@ -224,7 +224,7 @@ export function TryItPanel({
                 <CodeQr code={result.issuedCode} />
                 <div className="min-w-0 space-y-1">
                   <p className="text-sm font-semibold text-slate-900">{t('tryIt.issuedCode')}</p>
-                  <p dir="ltr" className="text-start font-mono text-lg font-bold tracking-wider">
+                  <p dir="ltr" className="w-fit font-mono text-lg font-bold tracking-wider">
                     {result.issuedCode}
                   </p>
                   <p className="text-sm text-slate-600">{t('tryIt.issuedCodeHint')}</p>
