@@ -29,9 +29,11 @@ export function CodeScanner({ value, onCode }: { value: string; onCode: (code: s
         <ScanQrCode aria-hidden className="size-4" />
         {t('scan.open')}
       </Button>
-      <p role="status" className="basis-full text-sm text-green-800 empty:hidden">
-        {isFieldScanned ? t('scan.filled') : null}
-      </p>
+      {isFieldScanned ? (
+        <p role="status" className="basis-full text-sm text-green-800">
+          {t('scan.filled')}
+        </p>
+      ) : null}
       <Dialog
         open={isOpen}
         onOpenChange={setIsOpen}
