@@ -3,8 +3,8 @@ import { CopyButton } from './copy-button.tsx';
 
 /**
  * A code sample inside an Arabic page: left to right, scrolling sideways in a region that the
- * keyboard can reach, with a copy button that confirms for 2 seconds. The copy button carries
- * `data-pdf-hide` and `print:hidden`, so paper copies show only the code.
+ * keyboard can reach, with a copy button that confirms for 2 seconds. The copy button is
+ * `print:hidden`, so paper and PDF copies show only the code.
  */
 export function CodeBlock({
   code,
@@ -21,7 +21,7 @@ export function CodeBlock({
     <figure className="doc-code min-w-0 overflow-hidden rounded-xl bg-slate-900 ring-1 ring-slate-800">
       <figcaption className="doc-code-caption flex items-center justify-between gap-3 border-b border-white/10 px-4 py-2">
         <span className="text-xs font-medium text-slate-300">{label}</span>
-        <CopyButton value={code} label={copyLabel} data-pdf-hide className="print:hidden" />
+        <CopyButton value={code} label={copyLabel} className="print:hidden" />
       </figcaption>
       <section
         aria-label={label}

@@ -1,14 +1,13 @@
 import './documentation.css';
 import type { MembershipOrganization } from '@tanqin/shared';
 import { FileDown, LayoutDashboard, Printer } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
-import { toast } from '../../components/ui/toast.tsx';
 import { useMe } from '../../lib/api/me.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -71,18 +70,33 @@ function PageHeader() {
   );
 }
 
+/**
+ * The PDF is the browser's own print to PDF of the guide under the print stylesheet: real text
+ * in the page's fonts, shaped as the screen shows it, and far smaller than the page images it
+ * replaced. The page's title while the dialog is open is the file name the browser proposes.
+ */
+function printAsPdf(fileName: string) {
+  const title = document.title;
+  window.addEventListener(
+    'afterprint',
+    () => {
+      document.title = title;
+    },
+    { once: true },
+  );
+  document.title = fileName;
+  window.print();
+}
+
 function Toolbar({
   organization,
-  onPrint,
-  onDownloadPdf,
-  isPreparingPdf,
+  pdfName,
 }: {
   organization: MembershipOrganization;
-  onPrint: () => void;
-  onDownloadPdf: () => void;
-  isPreparingPdf: boolean;
+  pdfName: string;
 }) {
   const { t } = useTranslation('documentation');
+  const pdfHintId = useId();
   return (
     <div
       data-print-hide
@@ -100,15 +114,20 @@ function Toolbar({
           <CopyButton value={organization.client_id} label={t('copyClientId')} />
         </dd>
       </dl>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={onPrint}>
-          <Printer aria-hidden className="size-4" />
-          {t('actions.print')}
-        </Button>
-        <Button onClick={onDownloadPdf} disabled={isPreparingPdf} aria-busy={isPreparingPdf}>
-          <FileDown aria-hidden className="size-4" />
-          {isPreparingPdf ? t('actions.preparingPdf') : t('actions.downloadPdf')}
-        </Button>
+      <div className="space-y-1.5">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => window.print()}>
+            <Printer aria-hidden className="size-4" />
+            {t('actions.print')}
+          </Button>
+          <Button onClick={() => printAsPdf(pdfName)} aria-describedby={pdfHintId}>
+            <FileDown aria-hidden className="size-4" />
+            {t('actions.savePdf')}
+          </Button>
+        </div>
+        <p id={pdfHintId} className="max-w-xs text-xs text-slate-500">
+          {t('actions.savePdfHint')}
+        </p>
       </div>
     </div>
   );
@@ -138,9 +157,7 @@ export function DocumentationPage() {
   const [searchParams] = useSearchParams();
   const guideId = guideFromSlug(searchParams.get('guide'));
   const headingRef = useFocusOnGuideChange(guideId);
-  const articleRef = useRef<HTMLElement>(null);
   const [isMenuOpen, setIsMenuOpen] = useState(isWideScreen);
-  const [isPreparingPdf, setIsPreparingPdf] = useState(false);
   const me = useMe();
   const organization = me.data?.organization ?? undefined;
   const mustSignIn = (me.isSuccess && !organization) || (me.isError && isNotAMember(me.error));
@@ -151,23 +168,6 @@ export function DocumentationPage() {
 
   const guideTitle = t(`guides.${guideId}`);
   useDocumentTitle(guideTitle, t('pageTitle'));
-
-  const downloadPdf = async () => {
-    if (!articleRef.current) return;
-    setIsPreparingPdf(true);
-    try {
-      const { downloadGuidePdf } = await import('./pdf/download-guide-pdf.ts');
-      await downloadGuidePdf(articleRef.current, {
-        title: `${guideTitle} | ${t('common:appName')}`,
-        fileName: `tanqin-${GUIDES[guideId].slug}.pdf`,
-      });
-      toast.success(t('actions.pdfReady'));
-    } catch {
-      toast.error(t('actions.pdfFailed'));
-    } finally {
-      setIsPreparingPdf(false);
-    }
-  };
 
   let content: ReactNode;
   if (me.isPending || mustSignIn) {
@@ -201,14 +201,8 @@ export function DocumentationPage() {
     const { minutes, level } = GUIDES[guideId];
     content = (
       <>
-        <Toolbar
-          organization={organization}
-          onPrint={() => window.print()}
-          onDownloadPdf={() => void downloadPdf()}
-          isPreparingPdf={isPreparingPdf}
-        />
+        <Toolbar organization={organization} pdfName={`tanqin-${GUIDES[guideId].slug}`} />
         <article
-          ref={articleRef}
           aria-labelledby="guide-title"
           className="doc-guide space-y-8 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8"
         >
