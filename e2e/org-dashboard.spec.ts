@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
 import { saveScreenshot } from './support/browser.ts';
-import { collectConsoleErrors, signIn, signUpOrganization } from './support/organizations.ts';
+import { shootBoth } from './support/individuals.ts';
+import {
+  collectConsoleErrors,
+  createApiKey,
+  integratorHeaders,
+  signIn,
+  signUpOrganization,
+} from './support/organizations.ts';
 
 /** The value shown under a counter's label (label and value are a dt/dd pair). */
 const counterValue = (page: Page, label: string) =>
@@ -152,6 +159,59 @@ describe('organisation dashboard', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBe(0);
+
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps test data out of the live view; the test mode switch shows it, and a reload keeps it', async () => {
+    const page = await app.openPage('desktop');
+    const errors = collectConsoleErrors(page);
+    const { admin, organization } = await signUpOrganization(
+      page,
+      'tabuk-lab',
+      'مختبر تبوك الرقمي',
+    );
+    const token = await signIn(page, admin);
+    const testKey = await createApiKey(page, token, { key_name: 'مفتاح التجربة', mode: 'test' });
+    const issued = await page.request.post('/v1/tokens/generate', {
+      headers: integratorHeaders(organization.client_id, testKey),
+      data: { data: { full_name: 'سارة العتيبي' } },
+    });
+    expect(issued.status()).toBe(201);
+    const { token_id: testCodeId } = (await issued.json()) as { token_id: string };
+    const activeCodes = (value: string) =>
+      counterValue(page, 'الرموز النشطة').filter({ hasText: new RegExp(`^${value}$`) });
+    const band = page.getByText('تعرض الصفحات رموز المفاتيح التجريبية', { exact: false });
+
+    // Live (the default): the test code is not an active code.
+    await page.goto('/org-dashboard');
+    await activeCodes('0').waitFor();
+    const toggle = page.getByRole('switch', { name: 'الوضع التجريبي' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await band.count()).toBe(0);
+
+    await toggle.click();
+    await page.waitForURL(/\/org-dashboard\?mode=test$/);
+    await band.waitFor();
+    await activeCodes('1').waitFor();
+    await page.reload();
+    await activeCodes('1').waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await band.waitFor();
+    await shootBoth(page, 'console-test-mode-overview');
+
+    // The menu keeps the mode: the codes list shows the test code, and only in test mode.
+    await page.getByRole('link', { name: 'البيانات المشفرة' }).click();
+    await page.waitForURL(/\?section=data&mode=test$/);
+    await page.getByRole('tab', { name: 'الرموز الصادرة' }).click();
+    await page.getByText(testCodeId, { exact: true }).waitFor();
+    await shootBoth(page, 'console-test-mode-codes');
+    await toggle.click();
+    await page.waitForURL(/\?section=data$/);
+    await page.getByRole('tab', { name: 'الرموز الصادرة' }).click();
+    await page.getByText('لم تُصدر جهتك رموزاً بعد.').waitFor();
+    expect(await page.getByText(testCodeId, { exact: true }).count()).toBe(0);
 
     expect(errors).toEqual([]);
     await page.context().close();

@@ -85,7 +85,7 @@ export interface ApiKey {
 export async function createApiKey(
   page: Page,
   sessionToken: string,
-  data: { key_name: string; scopes?: string[] },
+  data: { key_name: string; scopes?: string[]; mode?: 'live' | 'test' },
 ) {
   const response = await page.request.post('/api/v1/security/api-keys', {
     headers: { Authorization: `Bearer ${sessionToken}` },

@@ -145,14 +145,26 @@ describe.each(databaseKinds)('API keys on %s', (kind) => {
     expect(statuses[3]).toBe(429);
     await server.ctx.requestLog.flush();
 
-    const list = await request(server.baseUrl, 'GET', '/api/v1/security/api-keys', {
-      token: org.token,
-    });
-    const [card] = list.body.api_keys;
+    const testCard = async () => {
+      const list = await request(server.baseUrl, 'GET', '/api/v1/security/api-keys?mode=test', {
+        token: org.token,
+      });
+      return list.body.api_keys[0];
+    };
+    const card = await testCard();
     expect(card).toMatchObject({ mode: 'test', requests_this_minute: 3, requests_this_hour: 3 });
-    // A test key's calls are not billed, yet the card knows it was used, and from where.
-    expect(card.last_used_at).toBeTruthy();
+    // A test key's calls are not billed, yet the card knows it was used, and from where: the
+    // last call is kept on the key, so it outlives the request log's retention too.
     expect(card.last_used_ip).toBe('127.0.0.1');
+    const [lastLogged] = await server.db.query<{ at: Date }>(
+      'select max(created_at) as at from request_log where api_key_id = $1',
+      [key.id],
+    );
+    expect(new Date(card.last_used_at)).toEqual(lastLogged!.at);
+    await server.db.query('delete from request_log where organization_id = $1', [
+      org.organization.id,
+    ]);
+    expect((await testCard()).last_used_at).toBe(card.last_used_at);
   });
 
   it('validates every field and creates nothing on bad input', async () => {

@@ -1,20 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createTestDatabase, databaseKinds } from './harness.ts';
+
+/** An organisation as any migration since 0001 knows it; its id. */
+async function insertOrganization(db: Queryable) {
+  const organizationId = randomUUID();
+  await db.query(
+    `insert into organizations (id, name, type, email, contact_person, client_id,
+                                client_secret_encrypted, client_secret_hash)
+     values ($1, 'Old organisation', 'private', 'old@example.sa', 'Sara', $2, 'x', 'x')`,
+    [organizationId, `client-${organizationId}`],
+  );
+  return organizationId;
+}
 
 /** What a migration does to rows an older database already holds, seen on a real upgrade. */
 describe.each(databaseKinds)('upgrading an existing database (%s)', (kind) => {
   it('0038: every notification preference set up before it also receives misuse_reported, once', async () => {
     const db = await createTestDatabase(kind, { migrateThrough: '0037_usage_months.sql' });
     try {
-      const organizationId = randomUUID();
-      await db.query(
-        `insert into organizations (id, name, type, email, contact_person, client_id,
-                                    client_secret_encrypted, client_secret_hash)
-         values ($1, 'Old organisation', 'private', 'old@example.sa', 'Sara', $2, 'x', 'x')`,
-        [organizationId, `client-${organizationId}`],
-      );
+      const organizationId = await insertOrganization(db);
       const preference = async (eventTypes: string[]) => {
         const id = randomUUID();
         await db.query(
@@ -45,6 +52,66 @@ describe.each(databaseKinds)('upgrading an existing database (%s)', (kind) => {
         'misuse_reported',
       ]);
       expect(await eventTypes(alreadyThere)).toEqual(['misuse_reported']);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('0120-0121: test codes leave the live active-code count; a key keeps its last logged call', async () => {
+    const db = await createTestDatabase(kind, {
+      migrateThrough: '0101_usage_logs_partitions.sql',
+    });
+    try {
+      const organizationId = await insertOrganization(db);
+      const testKeyId = randomUUID();
+      await db.query(
+        `insert into api_keys (id, organization_id, key_name, api_key, secret_hash, scopes, mode)
+         values ($1, $2, 'Sandbox', $3, 'x', '{token:generate}', 'test')`,
+        [testKeyId, organizationId, `tqk_test_${testKeyId}`],
+      );
+      const expiresAt = new Date(Date.now() + 3 * 3_600_000);
+      const code = (isTest: boolean) =>
+        db.query(
+          `insert into tokens (id, organization_id, audience_organization_id, code_hash, data_fields,
+                               data_scope, audit_shard, created_at, expires_at, is_test)
+           values ($1, $2, $2, $1, '{}', '{}', 0, now(), $3, $4)`,
+          [`tok_${randomUUID()}`, organizationId, expiresAt, isTest],
+        );
+      await code(false);
+      await code(true);
+      await code(true);
+      // As the write batcher counted every code before 0120.
+      await db.query(
+        `insert into active_code_counts (organization_id, expires_quarter, codes)
+         values ($1, date_bin('15 minutes', $2::timestamptz, timestamptz '2000-01-01 00:00:00+00'), 3)`,
+        [organizationId, expiresAt],
+      );
+      const call = (at: string, status: number, ip: string) =>
+        db.query(
+          `insert into request_log (id, organization_id, created_at, method, path, status, api_key_id,
+                                    client_ip, latency_ms, is_test)
+           values ($1, $2, $3, 'POST', '/v1/tokens/generate', $4, $5, $6, 1, true)`,
+          [randomUUID(), organizationId, at, status, testKeyId, ip],
+        );
+      await call('2025-05-01T10:00:00Z', 201, '10.0.0.1');
+      // A refused secret presented with the key is not a use of it.
+      await call('2025-05-02T10:00:00Z', 401, '10.0.0.9');
+
+      await migrate(db);
+
+      const [counted] = await db.query<{ codes: number }>(
+        'select codes from active_code_counts where organization_id = $1',
+        [organizationId],
+      );
+      expect(counted!.codes).toBe(1);
+      const [key] = await db.query<{ last_called_at: Date; last_called_ip: string }>(
+        'select last_called_at, last_called_ip from api_keys where id = $1',
+        [testKeyId],
+      );
+      expect(key).toEqual({
+        last_called_at: new Date('2025-05-01T10:00:00Z'),
+        last_called_ip: '10.0.0.1',
+      });
     } finally {
       await db.close();
     }

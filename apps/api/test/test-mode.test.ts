@@ -34,15 +34,17 @@ describe.each(databaseKinds)('test mode on %s', (kind) => {
     return { ...org, testKey, testHeaders, callTest };
   }
 
-  it('creates test keys with their own prefixes and lists their mode', async () => {
+  it('creates test keys with their own prefixes and lists each mode apart', async () => {
     const org = await integratorWithTestKey();
     expect(org.testKey.api_key).toMatch(/^tqk_test_[0-9A-Za-z]{28,}$/);
     expect(org.testKey.api_secret).toMatch(/^tqs_test_[0-9A-Za-z]{48,}$/);
-    const keys = (await get(org.token, '/api/v1/security/api-keys')).body.api_keys;
-    expect(keys.map((key: any) => [key.key_name, key.mode])).toEqual([
-      ['Sandbox key', 'test'],
-      ['Live key', 'live'],
-    ]);
+    const keys = async (query: string) =>
+      (await get(org.token, `/api/v1/security/api-keys${query}`)).body.api_keys.map((key: any) => [
+        key.key_name,
+        key.mode,
+      ]);
+    expect(await keys('')).toEqual([['Live key', 'live']]);
+    expect(await keys('?mode=test')).toEqual([['Sandbox key', 'test']]);
     const bad = await request(server.baseUrl, 'POST', '/api/v1/security/api-keys', {
       token: org.token,
       json: { key_name: 'x', mode: 'sandbox' },
@@ -145,13 +147,22 @@ describe.each(databaseKinds)('test mode on %s', (kind) => {
       (await audience.call('POST', '/v1/tokens/verify', { token: liveCode.body.token })).status,
     ).toBe(200);
 
-    const codes = (await get(issuer.token, '/api/v1/tokens')).body.tokens;
-    expect(codes.map((code: any) => [code.token_id, code.is_test])).toEqual([
-      [liveCode.body.token_id, false],
-      [testCode.body.token_id, true],
+    // The console shows one mode's codes: live by default, test codes only under mode=test.
+    const ids = async (token: string, query: string) => {
+      const answer = (await get(token, `/api/v1/tokens${query}`)).body;
+      return [answer.total, answer.tokens.map((code: any) => [code.token_id, code.is_test])];
+    };
+    expect(await ids(issuer.token, '')).toEqual([1, [[liveCode.body.token_id, false]]]);
+    expect(await ids(issuer.token, '?mode=live')).toEqual([1, [[liveCode.body.token_id, false]]]);
+    expect(await ids(issuer.token, '?mode=test')).toEqual([1, [[testCode.body.token_id, true]]]);
+    expect(await ids(audience.token, '?direction=received')).toEqual([
+      1,
+      [[liveCode.body.token_id, false]],
     ]);
-    const testOnly = (await get(issuer.token, '/api/v1/tokens?mode=test')).body.tokens;
-    expect(testOnly.map((code: any) => code.token_id)).toEqual([testCode.body.token_id]);
+    expect(await ids(audience.token, '?direction=received&mode=test')).toEqual([
+      1,
+      [[testCode.body.token_id, true]],
+    ]);
   });
 
   it('marks test calls in the request log, the analytics and the events, and filters by mode', async () => {
@@ -165,24 +176,128 @@ describe.each(databaseKinds)('test mode on %s', (kind) => {
     await server.ctx.requestLog.flush();
 
     const rows = (await get(org.token, '/api/v1/security/requests')).body.requests;
-    expect(rows.map((row: any) => [row.status, row.is_test])).toEqual([
+    expect(rows.map((row: any) => [row.status, row.is_test])).toEqual([[201, false]]);
+    const testRows = (await get(org.token, '/api/v1/security/requests?mode=test')).body.requests;
+    expect(testRows.map((row: any) => [row.status, row.is_test])).toEqual([
       [401, true],
-      [201, false],
       [403, true],
     ]);
-    const testRows = (await get(org.token, '/api/v1/security/requests?mode=test')).body.requests;
-    expect(testRows).toHaveLength(2);
-    const live = (await get(org.token, '/api/v1/dashboard/security/analytics?mode=live')).body;
-    expect(live.totals.outcomes).toEqual({ success: 1 });
+    for (const query of ['', '?mode=live']) {
+      const live = (await get(org.token, `/api/v1/dashboard/security/analytics${query}`)).body;
+      expect(live.totals.outcomes).toEqual({ success: 1 });
+    }
     const test = (await get(org.token, '/api/v1/dashboard/security/analytics?mode=test')).body;
     expect(test.totals.outcomes).toEqual({ insufficient_scope: 1, invalid_api_key: 1 });
 
-    const events = (await get(org.token, '/api/v1/security/events')).body.events;
-    const scopeEvent = events.find((event: any) => event.event_type === 'invalid_scope');
-    expect(scopeEvent).toMatchObject({ api_key_name: 'Sandbox key', is_test: true });
-    const liveEvents = (await get(org.token, '/api/v1/security/events?mode=live')).body.events;
-    expect(liveEvents.map((event: any) => [event.event_type, event.is_test])).toEqual([
-      ['key_first_use', false],
+    const events = (await get(org.token, '/api/v1/security/events?mode=test')).body.events;
+    expect(events.map((event: any) => [event.event_type, event.is_test])).toEqual([
+      ['invalid_scope', true],
     ]);
+    expect(events[0].api_key_name).toBe('Sandbox key');
+    for (const query of ['', '?mode=live']) {
+      const liveEvents = (await get(org.token, `/api/v1/security/events${query}`)).body.events;
+      expect(liveEvents.map((event: any) => [event.event_type, event.is_test])).toEqual([
+        ['key_first_use', false],
+      ]);
+    }
+    const csv = await request(server.baseUrl, 'GET', '/api/v1/security/events/export?mode=test', {
+      token: org.token,
+    });
+    expect(csv.body).toContain('invalid_scope');
+    expect(csv.body).not.toContain('key_first_use');
+  });
+
+  it('counts each mode apart on the overview, the security cards and the key list; the wallet stays live', async () => {
+    const org = await integratorWithTestKey({
+      scopes: ['token:generate', 'token:verify', 'token:revoke'],
+    });
+    const walletBefore = (await get(org.token, '/api/v1/wallet')).body;
+    const testCodes = [
+      await org.callTest('POST', '/v1/tokens/generate', GENERATE_BODY),
+      await org.callTest('POST', '/v1/tokens/generate', GENERATE_BODY),
+      await org.callTest('POST', '/v1/tokens/generate', GENERATE_BODY),
+    ];
+    expect(
+      (await org.callTest('POST', '/v1/tokens/verify', { token: testCodes[0]!.body.token })).status,
+    ).toBe(200);
+    expect(
+      (await org.callTest('POST', `/v1/tokens/${testCodes[1]!.body.token_id}/revoke`)).status,
+    ).toBe(200);
+    expect((await org.call('POST', '/v1/tokens/generate', GENERATE_BODY)).status).toBe(201);
+    await server.ctx.requestLog.flush();
+
+    const overview = `/api/v1/organizations/${org.organization.id}/dashboard`;
+    const counters = async (query: string) => {
+      const { active_tokens, verifications, api_calls_this_month } = (
+        await get(org.token, `${overview}${query}`)
+      ).body;
+      return { active_tokens, verifications, api_calls_this_month };
+    };
+    const live = { active_tokens: 1, verifications: 0, api_calls_this_month: 1 };
+    expect(await counters('')).toEqual(live);
+    expect(await counters('?mode=live')).toEqual(live);
+    // Three issued, one verified, one revoked: one still usable; five successful test calls.
+    expect(await counters('?mode=test')).toEqual({
+      active_tokens: 1,
+      verifications: 1,
+      api_calls_this_month: 5,
+    });
+
+    const stats = async (query: string) => {
+      const { total_api_keys, total_requests_today, blocked_requests_today } = (
+        await get(org.token, `/api/v1/security/stats${query}`)
+      ).body.data;
+      return { total_api_keys, total_requests_today, blocked_requests_today };
+    };
+    expect(await stats('')).toEqual({
+      total_api_keys: 1,
+      total_requests_today: 1,
+      blocked_requests_today: 0,
+    });
+    expect(await stats('?mode=test')).toEqual({
+      total_api_keys: 1,
+      total_requests_today: 5,
+      blocked_requests_today: 0,
+    });
+
+    const keys = async (query: string) =>
+      (await get(org.token, `/api/v1/security/api-keys${query}`)).body.api_keys;
+    expect((await keys('')).map((key: any) => key.key_name)).toEqual(['Live key']);
+    const [testCard] = await keys('?mode=test');
+    expect(testCard).toMatchObject({
+      key_name: 'Sandbox key',
+      mode: 'test',
+      usage_count: 5,
+      requests_today: 5,
+      requests_this_month: 5,
+      last_used_ip: '127.0.0.1',
+    });
+    expect(testCard.last_used_at).toBeTruthy();
+
+    // Test calls are never billed: the wallet counts the one live call only.
+    const walletAfter = (await get(org.token, '/api/v1/wallet')).body;
+    expect(walletAfter.total_calls).toBe(walletBefore.total_calls + 1);
+  });
+
+  it('refuses a mode that is neither live nor test on every console read, as problem+json', async () => {
+    const org = await integratorWithTestKey();
+    for (const path of [
+      `/api/v1/organizations/${org.organization.id}/dashboard`,
+      '/api/v1/tokens',
+      '/api/v1/security/requests',
+      '/api/v1/dashboard/security/analytics',
+      '/api/v1/security/events',
+      '/api/v1/security/events/export',
+      '/api/v1/security/stats',
+      '/api/v1/security/api-keys',
+    ]) {
+      const answer = await get(org.token, `${path}?mode=sandbox`);
+      expect([path, answer.status]).toEqual([path, 400]);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(answer.body.code).toBe('validation_failed');
+      expect(answer.body.errors).toEqual([
+        expect.objectContaining({ path: 'mode', code: 'modeInvalid' }),
+      ]);
+    }
   });
 });

@@ -102,6 +102,7 @@ export const validationMessages = {
     en: 'The expiry date must be in the future',
   },
   keyModeInvalid: { ar: 'نوع المفتاح غير صالح', en: 'The key mode must be live or test' },
+  modeInvalid: { ar: 'نوع البيانات غير صالح', en: 'The mode must be live or test' },
   graceInvalid: {
     ar: 'مدة بقاء السر القديم تكون من صفر إلى 7 أيام',
     en: 'The old secret can keep working from 0 seconds to 7 days',

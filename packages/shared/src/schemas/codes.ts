@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { KEY_MODES } from '../constants.ts';
-import { nullableTimestampSchema, successSchema, timestampSchema } from './common.ts';
+import {
+  consoleModeSchema,
+  nullableTimestampSchema,
+  successSchema,
+  timestampSchema,
+} from './common.ts';
 import { text } from './text.ts';
 import { TOKEN_STATUSES, verifyTokenResponseSchema, verifyTokenSchema } from './tokens.ts';
 
@@ -27,8 +31,8 @@ const instant = text()
 export const codesListQuerySchema = z.object({
   direction: z.enum(CODE_DIRECTIONS).default('issued'),
   status: z.enum(TOKEN_STATUSES).optional(),
-  /** Test codes (issued with a test-mode key) or live ones; both when absent. */
-  mode: z.enum(KEY_MODES).optional(),
+  /** Live codes (the default) or test codes (issued with a test key), never both. */
+  mode: consoleModeSchema,
   /** Part of the reference (`tok_...`), any case. */
   q: text().max(60).optional().meta({ description: 'Part of the reference (token_id)' }),
   from: instant.optional().meta({ description: 'Issued at or after this instant' }),

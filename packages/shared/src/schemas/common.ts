@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KEY_MODES } from '../constants.ts';
 import type { FieldError, ProblemCode, ProblemDetails } from '../problem.ts';
 
 /*
@@ -18,6 +19,18 @@ export const timestampSchema = z.preprocess(
 
 /** An instant that may be missing (null): used_at, revoked_at, last_used_at. */
 export const nullableTimestampSchema = timestampSchema.nullable();
+
+/**
+ * Which data a console read shows: live (the default) or test, never both (the console's test
+ * data switch). Test data is what test keys did: their codes, calls and events; the wallet is
+ * live only, test calls are never billed.
+ */
+export const consoleModeSchema = z
+  .enum(KEY_MODES, 'modeInvalid')
+  .default('live')
+  .meta({ description: '`live` (default) or `test`: the data of live keys or of test keys' });
+export const consoleModeQuerySchema = z.object({ mode: consoleModeSchema });
+export type ConsoleModeQuery = z.input<typeof consoleModeQuerySchema>;
 
 /** `success: true`, which most dashboard answers carry. */
 export const successSchema = z.literal(true);

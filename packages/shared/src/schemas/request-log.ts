@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { KEY_MODES } from '../constants.ts';
-import { timestampSchema } from './common.ts';
+import { consoleModeSchema, timestampSchema } from './common.ts';
 import { text } from './text.ts';
 
 /**
@@ -30,7 +29,7 @@ export const requestLogQuerySchema = z.object({
   code: text()
     .regex(/^[a-z][a-z0-9_]{1,60}$/)
     .optional(),
-  mode: z.enum(KEY_MODES).optional(),
+  mode: consoleModeSchema,
   from: instant.optional(),
   to: instant.optional(),
   cursor: text().max(200).optional(),
@@ -83,7 +82,7 @@ export const securityAnalyticsQuerySchema = z.object({
     .number()
     .refine((days) => (ANALYTICS_SPANS as readonly number[]).includes(days))
     .default(7),
-  mode: z.enum(KEY_MODES).optional(),
+  mode: consoleModeSchema,
   api_key_id: z.uuid().optional(),
 });
 export type SecurityAnalyticsQuery = z.input<typeof securityAnalyticsQuerySchema>;

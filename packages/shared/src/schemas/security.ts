@@ -1,14 +1,23 @@
 import { z } from 'zod';
-import { EVENT_SEVERITIES, EVENT_TYPES, KEY_MODES } from '../constants.ts';
+import { EVENT_SEVERITIES, EVENT_TYPES } from '../constants.ts';
 import { COUNTRY_CODES } from '../countries.ts';
 import { isIpOrCidr } from '../ip.ts';
-import { nullableTimestampSchema, successSchema, timestampSchema } from './common.ts';
+import {
+  consoleModeSchema,
+  nullableTimestampSchema,
+  successSchema,
+  timestampSchema,
+} from './common.ts';
 import { text } from './text.ts';
 
 const organizationId = text().max(100).optional();
 
 /** `?organization_id=` of the list calls: when given, it must be the caller's own organisation. */
 export const organizationQuerySchema = z.object({ organization_id: organizationId });
+/** A console read of one mode's data (security stats, the key list). */
+export const organizationModeQuerySchema = organizationQuerySchema.extend({
+  mode: consoleModeSchema,
+});
 export const securityIdParamsSchema = z.object({ id: z.uuid() });
 
 export const createTrustedIpSchema = z.object({
@@ -137,7 +146,7 @@ export const securityEventsQuerySchema = z.object({
   event_type: z.enum(EVENT_TYPES).optional(),
   date_range: z.enum(Object.keys(DATE_RANGES) as [DateRange, ...DateRange[]]).default('7d'),
   status: z.enum(['open', 'resolved']).optional(),
-  mode: z.enum(KEY_MODES).optional(),
+  mode: consoleModeSchema,
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
   organization_id: organizationId,

@@ -2,7 +2,7 @@ import {
   apiKeyListSchema,
   createApiKeySchema,
   createdApiKeySchema,
-  organizationQuerySchema,
+  organizationModeQuerySchema,
   rolesWith,
   rollApiKeySchema,
   rolledApiKeySchema,
@@ -44,7 +44,7 @@ export async function apiKeyRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
         schema: {
           summary: 'The keys with their counters (never their secrets)',
           tags,
-          querystring: organizationQuerySchema,
+          querystring: organizationModeQuerySchema,
           response: { 200: apiKeyListSchema, ...problemAnswers(OWN_ORGANIZATION_PROBLEMS) },
         },
         preValidation: keyManager.check,
@@ -53,7 +53,7 @@ export async function apiKeyRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
         const member = keyManager.of(request);
         assertOwnOrganization(member, request.query.organization_id);
         return {
-          api_keys: await listApiKeys(ctx, member.organization.id, member.organization.time_zone),
+          api_keys: await listApiKeys(ctx, member.organization, request.query.mode),
         };
       },
     );

@@ -8,6 +8,7 @@ import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
 import { API_KEY_PREFIXES, generateSecret } from '../../lib/secret-format.ts';
 import { rateWindows } from '../public-api/rate-windows.ts';
+import { dayIn } from '../request-log/request-analytics.service.ts';
 import { startOfPeriod } from '../wallet/periods.ts';
 import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
 
@@ -169,62 +170,94 @@ export async function createApiKey(
   };
 }
 
+type KeyCalls = [sql: string, params: unknown[]];
+
 /**
- * Every field of the spec's API key entity except the secret, with real counters: billed calls
- * from the usage roll-ups; this minute's and hour's calls from the rate limiter's own windows
- * (every admitted call counts there, billed or not: a 404 for an unknown code, a test key's
- * call); the last use from the request log too (a test key's calls are not billed).
+ * Per key of the organisation: calls in all, today and this month, and the last billed call.
+ * Live keys: billed calls, from the usage roll-ups (every total is kept). Test keys are never
+ * billed: their successful calls, from the request log's daily roll-up (kept REQUEST_LOG_DAYS).
+ * Parameters from $2 on.
  */
-export async function listApiKeys(ctx: AppContext, organizationId: string, timeZone: string) {
+function keyCallsSql(mode: KeyMode, now: Date, timeZone: string): KeyCalls {
+  if (mode === 'test') {
+    const today = dayIn(now, timeZone);
+    return [
+      `select api_key_id, sum(requests) as usage_count,
+              sum(requests) filter (where day = $2::date) as today,
+              sum(requests) filter (where day >= $3::date) as month,
+              null::timestamptz as last_used_at, null::text as last_used_ip
+         from request_daily where organization_id = $1 and is_test and outcome = 'success'
+        group by api_key_id`,
+      [today, `${today.slice(0, 8)}01`],
+    ];
+  }
+  return [
+    `select api_key_id, sum(calls) filter (where period = 'all') as usage_count,
+            sum(calls) filter (where period = 'day') as today,
+            sum(calls) filter (where period = 'month') as month,
+            max(last_at) as last_used_at,
+            (array_agg(last_ip order by last_at desc) filter (where period = 'all'))[1] as last_used_ip
+       from (select api_key_id, calls, last_at, last_ip, 'all' as period
+               from usage_days where organization_id = $1
+             union all
+             select api_key_id, calls, null, null, 'day'
+               from ${usageSinceSql('$1', '$2::timestamptz', '$3::timestamptz')} d
+             union all
+             select api_key_id, calls, null, null, 'month'
+               from ${usageSinceSql('$1', '$4::timestamptz', '$5::timestamptz')} m) u
+      group by api_key_id`,
+    [
+      ...usageSinceParams(startOfPeriod(now, 'day', timeZone)),
+      ...usageSinceParams(startOfPeriod(now, 'month', timeZone)),
+    ],
+  ];
+}
+
+/**
+ * Every field of the spec's API key entity except the secret, for the keys of one mode, with real
+ * counters (keyCallsSql); this minute's and hour's calls from the rate limiter's own windows
+ * (every admitted call counts there, billed or not: a 404 for an unknown code, a test key's
+ * call); the last use is the key's last call, billed or not (api_keys.last_called_at, which the
+ * request log's writer keeps), or its last billed call if later.
+ */
+export async function listApiKeys(
+  ctx: AppContext,
+  organization: { id: string; time_zone: string },
+  mode: KeyMode,
+) {
   const now = ctx.clock.now();
+  const [callsSql, callsParams] = keyCallsSql(mode, now, organization.time_zone);
+  const nowParam = `$${callsParams.length + 2}`;
+  const modeParam = `$${callsParams.length + 3}`;
   const rows = await ctx.db.query<
     Omit<z.input<typeof apiKeySchema>, 'requests_this_hour' | 'requests_this_minute'>
   >(
-    `with per_key (api_key_id, usage_count, last_used_at, last_used_ip) as (
-       select api_key_id, sum(calls), max(last_at), (array_agg(last_ip order by last_at desc))[1]
-         from usage_days where organization_id = $1 group by api_key_id),
-     today (api_key_id, calls) as (
-       select api_key_id, sum(calls) from ${usageSinceSql('$1', '$2::timestamptz', '$3::timestamptz')} u
-        group by api_key_id),
-     month (api_key_id, calls) as (
-       select api_key_id, sum(calls) from ${usageSinceSql('$1', '$4::timestamptz', '$5::timestamptz')} u
-        group by api_key_id)
+    `with calls as (${callsSql})
      select k.id, k.key_name, k.api_key, k.mode, k.scopes, k.allowed_ips, k.is_active, k.created_at, k.expires_at,
             k.rate_limit_per_hour, k.rate_limit_per_minute, k.secret_rolled_at,
-            case when k.previous_secret_expires_at > $6 then k.previous_secret_expires_at end
+            case when k.previous_secret_expires_at > ${nowParam} then k.previous_secret_expires_at end
               as previous_secret_expires_at,
-            coalesce(p.usage_count, 0)::bigint as usage_count,
-            case when logged.created_at > p.last_used_at or p.last_used_at is null
-                 then logged.created_at else p.last_used_at end as last_used_at,
-            case when logged.created_at > p.last_used_at or p.last_used_at is null
-                 then logged.client_ip else p.last_used_ip end as last_used_ip,
-            coalesce(today.calls, 0)::bigint as requests_today,
-            coalesce(month.calls, 0)::bigint as requests_this_month,
+            coalesce(c.usage_count, 0)::bigint as usage_count,
+            case when c.last_used_at >= k.last_called_at or k.last_called_at is null
+                 then c.last_used_at else k.last_called_at end as last_used_at,
+            case when c.last_used_at >= k.last_called_at or k.last_called_at is null
+                 then c.last_used_ip else k.last_called_ip end as last_used_ip,
+            coalesce(c.today, 0)::bigint as requests_today,
+            coalesce(c.month, 0)::bigint as requests_this_month,
             (select count(*)::int from security_events e
               where e.organization_id = k.organization_id and e.api_key_id = k.id
                 and e.event_severity = 'critical' and e.resolved_at is null)
               as critical_events_count
        from api_keys k
-       left join per_key p on p.api_key_id = k.id
-       left join today on today.api_key_id = k.id
-       left join month on month.api_key_id = k.id
-       left join lateral (
-         select l.created_at, l.client_ip from request_log l
-          where l.organization_id = k.organization_id and l.api_key_id = k.id
-          order by l.created_at desc limit 1) logged on true
-      where k.organization_id = $1
+       left join calls c on c.api_key_id = k.id
+      where k.organization_id = $1 and k.mode = ${modeParam}
       order by k.created_at desc`,
-    [
-      organizationId,
-      ...usageSinceParams(startOfPeriod(now, 'day', timeZone)),
-      ...usageSinceParams(startOfPeriod(now, 'month', timeZone)),
-      now,
-    ],
+    [organization.id, ...callsParams, now, mode],
   );
   return Promise.all(
     rows.map(async (row) => {
       const [minute, hour] = rateWindows(
-        { apiKeyId: row.id, organizationId },
+        { apiKeyId: row.id, organizationId: organization.id },
         { perMinute: row.rate_limit_per_minute, perHour: row.rate_limit_per_hour },
       );
       const nowMs = now.getTime();

@@ -114,7 +114,7 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
 export interface CodesFilters {
   direction: CodeDirection;
   status?: TokenStatus;
-  mode?: KeyMode;
+  mode: KeyMode;
   q?: string;
   from?: Date;
   to?: Date;
@@ -133,10 +133,12 @@ export async function listCodes(
   query: CodesFilters,
 ): Promise<CodeList> {
   const p = new SqlParams();
-  const where = [`${OWNER_COLUMN[query.direction]} = ${p.add(organizationId, 'uuid')}`];
+  const where = [
+    `${OWNER_COLUMN[query.direction]} = ${p.add(organizationId, 'uuid')}`,
+    query.mode === 'test' ? 't.is_test' : 'not t.is_test',
+  ];
   const now = p.add(ctx.clock.now(), 'timestamptz');
   if (query.status) where.push(statusCondition(query.status, now));
-  if (query.mode) where.push(query.mode === 'test' ? 't.is_test' : 'not t.is_test');
   if (query.q) where.push(`strpos(lower(t.id), lower(${p.add(query.q.trim(), 'text')})) > 0`);
   if (query.from) where.push(`t.created_at >= ${p.add(query.from, 'timestamptz')}`);
   if (query.to) where.push(`t.created_at < ${p.add(query.to, 'timestamptz')}`);

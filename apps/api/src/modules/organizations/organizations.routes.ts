@@ -1,5 +1,6 @@
 import {
   clientCredentialsSchema,
+  consoleModeQuerySchema,
   dashboardCountersSchema,
   organizationCreatedSchema,
   organizationDetailsSchema,
@@ -109,6 +110,7 @@ export async function organizationRoutes(app: ContractApp, { ctx }: { ctx: AppCo
         summary: "The dashboard's counters: active codes, verifications, calls this month",
         tags,
         params: organizationIdParamsSchema,
+        querystring: consoleModeQuerySchema,
         response: { 200: dashboardCountersSchema, ...problemAnswers(OWN_ORGANIZATION_PROBLEMS) },
       },
       preValidation: reader.check,
@@ -119,7 +121,11 @@ export async function organizationRoutes(app: ContractApp, { ctx }: { ctx: AppCo
       return {
         organization_id: caller.organization.id,
         joined_at: caller.organization.created_at,
-        ...(await getDashboardCounters(readingContext(ctx, request), caller.organization)),
+        ...(await getDashboardCounters(
+          readingContext(ctx, request),
+          caller.organization,
+          request.query.mode,
+        )),
       };
     },
   );

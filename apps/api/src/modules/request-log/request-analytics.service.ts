@@ -44,7 +44,7 @@ function summarise(bucket: Bucket): Omit<AnalyticsDay, 'date'> {
 export async function getSecurityAnalytics(
   ctx: AppContext,
   organization: { id: string; time_zone: string },
-  query: { days: number; mode?: KeyMode; api_key_id?: string },
+  query: { days: number; mode: KeyMode; api_key_id?: string },
 ): Promise<SecurityAnalytics> {
   const to = dayIn(ctx.clock.now(), organization.time_zone);
   const from = addDays(to, 1 - query.days);
@@ -52,8 +52,8 @@ export async function getSecurityAnalytics(
   const where = [
     `organization_id = ${p.add(organization.id, 'uuid')}`,
     `day between ${p.add(from, 'date')} and ${p.add(to, 'date')}`,
+    `is_test = ${p.add(query.mode === 'test', 'boolean')}`,
   ];
-  if (query.mode) where.push(`is_test = ${p.add(query.mode === 'test', 'boolean')}`);
   if (query.api_key_id) where.push(`api_key_id = ${p.add(query.api_key_id, 'uuid')}`);
   const rows = await ctx.db.query<{
     day: string;

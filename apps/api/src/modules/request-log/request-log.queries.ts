@@ -8,7 +8,7 @@ export interface RequestLogFilters {
   api_key_id?: string;
   status?: string;
   code?: string;
-  mode?: KeyMode;
+  mode: KeyMode;
   from?: Date;
   to?: Date;
   cursor?: string;
@@ -46,14 +46,16 @@ export async function listRequests(
   filters: RequestLogFilters,
 ): Promise<RequestLogPage> {
   const p = new SqlParams();
-  const where = [`organization_id = ${p.add(organizationId, 'uuid')}`];
+  const where = [
+    `organization_id = ${p.add(organizationId, 'uuid')}`,
+    `is_test = ${p.add(filters.mode === 'test', 'boolean')}`,
+  ];
   if (filters.api_key_id) where.push(`api_key_id = ${p.add(filters.api_key_id, 'uuid')}`);
   if (filters.status === 'success') where.push('status < 400');
   else if (filters.status === 'failure') where.push('status >= 400');
   else if (filters.status) where.push(`status = ${p.add(Number(filters.status), 'int')}`);
   if (filters.code === 'success') where.push('status < 400');
   else if (filters.code) where.push(`code = ${p.add(filters.code, 'text')}`);
-  if (filters.mode) where.push(`is_test = ${p.add(filters.mode === 'test', 'boolean')}`);
   if (filters.from) where.push(`created_at >= ${p.add(filters.from, 'timestamptz')}`);
   if (filters.to) where.push(`created_at < ${p.add(filters.to, 'timestamptz')}`);
   if (filters.cursor) {

@@ -33,9 +33,12 @@ const histogramSql = Array.from(
 ).join(', ');
 
 /**
- * One statement per batch: the log rows (calls whose organisation is unknown are dropped), then
- * the daily roll-up of the same rows added in. Roll-up rows are upserted in key order, so two
- * processes flushing at once wait for each other instead of deadlocking.
+ * One statement per batch: the log rows (calls whose organisation is unknown are dropped), the
+ * last call of each key that made one (api_keys.last_called_at: a test key's calls are never
+ * billed, and its card still tells when it was last used), then the daily roll-up of the same
+ * rows added in. Key rows are locked and roll-up rows upserted in key order, so two processes
+ * flushing at once wait for each other instead of deadlocking; the lock is the one an update
+ * takes anyway, which codes and usage rows naming the key do not wait for.
  */
 const FLUSH_SQL = `
 with input as (
@@ -60,7 +63,19 @@ logged as (
          v.client_ip, v.country, v.latency_ms,
          v.is_test or coalesce(v.presented_key_org = v.org_id and v.presented_key_is_test, false)
     from resolved v join organizations o on o.id = v.org_id
-  returning id, organization_id, created_at, api_key_id, status, code, is_test)
+  returning id, organization_id, created_at, api_key_id, status, code, is_test),
+key_last_call as (
+  select distinct on (api_key_id) api_key_id, created_at, client_ip
+    from input where api_key_id is not null
+   order by api_key_id, created_at desc),
+key_lock as (
+  select k.id from api_keys k where k.id in (select api_key_id from key_last_call)
+   order by k.id for no key update),
+key_use as (
+  update api_keys k set last_called_at = c.created_at, last_called_ip = c.client_ip
+    from key_last_call c
+   where k.id = c.api_key_id and (k.last_called_at is null or k.last_called_at < c.created_at)
+     and (select count(*) from key_lock) >= 0)
 insert into request_daily (organization_id, day, api_key_id, outcome, is_test, requests, latency_histogram)
 select l.organization_id, (l.created_at at time zone o.time_zone)::date, l.api_key_id,
        case when l.status < 400 then 'success' else coalesce(l.code, 'http_' || l.status) end, l.is_test,

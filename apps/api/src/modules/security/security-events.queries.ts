@@ -18,7 +18,7 @@ export interface EventFilters {
   event_type?: EventType;
   date_range: DateRange;
   status?: 'open' | 'resolved';
-  mode?: KeyMode;
+  mode: KeyMode;
 }
 
 const EVENT_COLUMNS = `id, event_type, event_severity, event_description, client_ip, user_agent, request_path,
@@ -27,13 +27,12 @@ const EVENT_COLUMNS = `id, event_type, event_severity, event_description, client
 
 function whereClause(ctx: AppContext, organizationId: string, filters: EventFilters) {
   const since = new Date(ctx.clock.now().getTime() - DATE_RANGES[filters.date_range] * 86_400_000);
-  const params: unknown[] = [organizationId, since];
-  const conditions = ['organization_id = $1', 'created_at >= $2'];
+  const params: unknown[] = [organizationId, since, filters.mode === 'test'];
+  const conditions = ['organization_id = $1', 'created_at >= $2', 'is_test = $3'];
   if (filters.severity) conditions.push(`event_severity = $${params.push(filters.severity)}`);
   if (filters.event_type) conditions.push(`event_type = $${params.push(filters.event_type)}`);
   if (filters.status === 'open') conditions.push('resolved_at is null');
   if (filters.status === 'resolved') conditions.push('resolved_at is not null');
-  if (filters.mode) conditions.push(`is_test = $${params.push(filters.mode === 'test')}`);
   return { sql: conditions.join(' and '), params };
 }
 

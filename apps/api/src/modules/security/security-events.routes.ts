@@ -1,4 +1,5 @@
 import {
+  organizationModeQuerySchema,
   organizationQuerySchema,
   securityEventResolvedSchema,
   securityEventsCsvSchema,
@@ -122,7 +123,7 @@ export function securityEventRoutes(app: ContractApp, ctx: AppContext, access: S
       schema: {
         summary: 'Security statistics and score for today',
         tags,
-        querystring: organizationQuerySchema,
+        querystring: organizationModeQuerySchema,
         response: { 200: securityStatsSchema, ...readProblems },
       },
       preValidation: reader.check,
@@ -131,7 +132,11 @@ export function securityEventRoutes(app: ContractApp, ctx: AppContext, access: S
       const organization = organizationOf(reader.of(request), request.query.organization_id);
       return {
         success: true as const,
-        data: await getSecurityStats(readingContext(ctx, request), organization),
+        data: await getSecurityStats(
+          readingContext(ctx, request),
+          organization,
+          request.query.mode,
+        ),
       };
     },
   );

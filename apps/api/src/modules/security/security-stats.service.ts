@@ -1,4 +1,4 @@
-import type { SecurityLabel } from '@tanqin/shared';
+import type { KeyMode, SecurityLabel } from '@tanqin/shared';
 import { COUNTRY_CODES, SUCCESS_OUTCOME } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { dayIn } from '../request-log/request-analytics.service.ts';
@@ -42,10 +42,13 @@ const showsSecurityAlert = (stats: {
  * request log's daily roll-up, the one source the traffic chart and the request log read too:
  * every /v1 call counts, and every call not answered with success is refused (a pipeline refusal,
  * a failed authentication, an unknown or used code). Critical events are the unresolved ones.
+ * Keys, calls and events are those of one mode (live or test); trusted addresses and country
+ * rules apply to both.
  */
 export async function getSecurityStats(
   ctx: AppContext,
   organization: { id: string; time_zone: string },
+  mode: KeyMode,
 ) {
   const today = dayIn(ctx.clock.now(), organization.time_zone);
   const [row] = await ctx.db.query<{
@@ -59,14 +62,17 @@ export async function getSecurityStats(
     rate_limit_violations: number;
   }>(
     `select
-       (select count(*)::int from api_keys where organization_id = $1) as total_api_keys,
-       (select count(*)::int from api_keys where organization_id = $1 and is_active) as active_api_keys,
+       (select count(*)::int from api_keys where organization_id = $1 and mode = $4) as total_api_keys,
+       (select count(*)::int from api_keys where organization_id = $1 and mode = $4 and is_active)
+         as active_api_keys,
        (select coalesce(sum(requests), 0)::int from request_daily
-         where organization_id = $1 and day = $2::date) as total_requests_today,
+         where organization_id = $1 and day = $2::date and is_test = $5) as total_requests_today,
        (select coalesce(sum(requests), 0)::int from request_daily
-         where organization_id = $1 and day = $2::date and outcome <> $3) as blocked_requests_today,
+         where organization_id = $1 and day = $2::date and is_test = $5 and outcome <> $3)
+         as blocked_requests_today,
        (select count(*)::int from security_events
-         where organization_id = $1 and event_severity = 'critical' and resolved_at is null) as critical_events_count,
+         where organization_id = $1 and event_severity = 'critical' and resolved_at is null
+           and is_test = $5) as critical_events_count,
        (select count(*)::int from trusted_ips where organization_id = $1 and is_active) as trusted_ips_count,
        (select case when o.country_mode = 'allow'
                     then ${COUNTRY_CODES.length} - (select count(*)::int from country_rules r
@@ -75,9 +81,9 @@ export async function getSecurityStats(
                            where r.organization_id = o.id and not r.is_allowed) end
           from organizations o where o.id = $1) as countries_blocked,
        (select coalesce(sum(requests), 0)::int from request_daily
-         where organization_id = $1 and day = $2::date and outcome = 'rate_limited')
+         where organization_id = $1 and day = $2::date and is_test = $5 and outcome = 'rate_limited')
          as rate_limit_violations`,
-    [organization.id, today, SUCCESS_OUTCOME],
+    [organization.id, today, SUCCESS_OUTCOME, mode, mode === 'test'],
   );
   const stats = row!;
   return {

@@ -352,8 +352,9 @@ export async function revokeLockedToken(
   actor: string,
   actorOrganizationId: string | null,
 ) {
-  await tx.query(
-    `update tokens set status = 'revoked', revoked_at = $2, revoked_by = $3, ciphertext = null where id = $1`,
+  const [revoked] = await tx.query<{ is_test: boolean }>(
+    `update tokens set status = 'revoked', revoked_at = $2, revoked_by = $3, ciphertext = null
+      where id = $1 returning is_test`,
     [row.id, now, actor],
   );
   await appendAudit(tx, [
@@ -367,7 +368,7 @@ export async function revokeLockedToken(
       createdAt: now,
     },
   ]);
-  await countCodeInactive(tx, row);
+  if (!revoked!.is_test) await countCodeInactive(tx, row);
 }
 
 const SWEEP_BATCH = 500;

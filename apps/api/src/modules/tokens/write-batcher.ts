@@ -191,10 +191,13 @@ function batchSql(has: { generates: boolean; verifies: boolean }): string {
   }
   active_code_changes as (
     ${either([
-      [has.generates, 'select organization_id, expires_at, 1 as delta from generated'],
+      [
+        has.generates,
+        'select organization_id, expires_at, 1 as delta from generated where not is_test',
+      ],
       [
         has.verifies,
-        'select organization_id, expires_at, -1 as delta from verify_outcome where consumes',
+        'select organization_id, expires_at, -1 as delta from verify_outcome where consumes and not is_test',
       ],
     ])}),
   ${activeCodeCountCte('active_code_changes', 'audit_head_update')},

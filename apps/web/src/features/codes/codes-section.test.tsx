@@ -2,6 +2,7 @@ import { type CodeList, checkCharacter, type StaffVerifyResult } from '@tanqin/s
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import CodesSection from './codes-section.tsx';
 
@@ -61,7 +62,7 @@ const listOf = (overrides: Partial<CodeList> = {}): CodeList => ({
 
 type Handler = (init?: RequestInit) => Response | Promise<Response>;
 const VERIFY = 'POST /api/v1/tokens/verify';
-const RECEIVED = 'GET /api/v1/tokens?direction=received&limit=20';
+const RECEIVED = 'GET /api/v1/tokens?mode=live&direction=received&limit=20';
 
 function mockApi(overrides: Record<string, Handler> = {}) {
   const handlers: Record<string, Handler> = {
@@ -85,7 +86,9 @@ function renderSection(role: 'owner' | 'verifier' | 'viewer' = 'owner') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <CodesSection organization={{ id: 'org_1', role }} />
+      <MemoryRouter>
+        <CodesSection organization={{ id: 'org_1', role }} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -237,8 +240,8 @@ describe('codes screen: the list', () => {
   });
 
   it('switches to issued codes and filters by status', async () => {
-    const issued = 'GET /api/v1/tokens?direction=issued&limit=20';
-    const issuedUsed = 'GET /api/v1/tokens?direction=issued&status=used&limit=20';
+    const issued = 'GET /api/v1/tokens?mode=live&direction=issued&limit=20';
+    const issuedUsed = 'GET /api/v1/tokens?mode=live&direction=issued&status=used&limit=20';
     const { callsTo } = mockApi({
       [issued]: () => json(200, listOf({ tokens: [], total: 0 })),
       [issuedUsed]: () => json(200, listOf({ tokens: [listOf().tokens[0]!], total: 1 })),
@@ -254,8 +257,8 @@ describe('codes screen: the list', () => {
   });
 
   it('pages through the codes by cursor and searches by reference', async () => {
-    const page2 = 'GET /api/v1/tokens?direction=received&cursor=c1&limit=20';
-    const search = 'GET /api/v1/tokens?direction=received&q=tok_p&limit=20';
+    const page2 = 'GET /api/v1/tokens?mode=live&direction=received&cursor=c1&limit=20';
+    const search = 'GET /api/v1/tokens?mode=live&direction=received&q=tok_p&limit=20';
     mockApi({
       [RECEIVED]: () => json(200, listOf({ total: 41, next_cursor: 'c1' })),
       [page2]: () =>
@@ -330,7 +333,7 @@ describe('codes screen: the list', () => {
   });
 
   it('lets an owner revoke an active issued code after confirming', async () => {
-    const issued = 'GET /api/v1/tokens?direction=issued&limit=20';
+    const issued = 'GET /api/v1/tokens?mode=live&direction=issued&limit=20';
     const active = {
       ...historyOf,
       token: { ...listOf().tokens[1]!, code_tail: 'XYZ7' },

@@ -1,5 +1,7 @@
 import type { MemberRole } from '@tanqin/shared';
 import { useTranslation } from 'react-i18next';
+import { TestModeNote } from '../../components/test-mode-note.tsx';
+import { useConsoleMode } from '../../lib/console-mode.ts';
 import { CodesList } from './components/codes-list.tsx';
 import { VerifyCodePanel } from './components/verify-code-panel.tsx';
 
@@ -13,13 +15,17 @@ export default function CodesSection({
   organization: { id: string; role: MemberRole };
 }) {
   const { t } = useTranslation('codes');
+  const { t: tm } = useTranslation('consoleMode');
+  const mode = useConsoleMode();
   return (
     <div className="space-y-6">
       <p className="max-w-3xl text-sm leading-relaxed text-slate-600">{t('intro')}</p>
-      <div className="max-w-3xl">
+      <div className="max-w-3xl space-y-3">
+        {mode === 'test' ? <TestModeNote>{tm('decrypt')}</TestModeNote> : null}
         <VerifyCodePanel organizationId={organization.id} role={organization.role} />
       </div>
-      <CodesList organizationId={organization.id} role={organization.role} />
+      {/* Mounted afresh in the other mode: its filters and pages were the other mode's. */}
+      <CodesList key={mode} organizationId={organization.id} role={organization.role} mode={mode} />
     </div>
   );
 }

@@ -46,11 +46,22 @@ const me = (overrides: Partial<NonNullable<Me['organization']>> = {}): Me => ({
 
 type Handler = () => Response | Promise<Response>;
 
+/** The week's /v1 calls of a new organisation: none. */
+const noAnalytics = () =>
+  json(200, {
+    days: 7,
+    time_zone: 'Asia/Riyadh',
+    from: '2025-02-27',
+    to: '2025-03-05',
+    series: [],
+    totals: { requests: 0, outcomes: {}, p50_ms: null, p99_ms: null },
+  });
+
 /** Answers the dashboard's calls like the API does; a test overrides the ones it cares about. */
 function mockApi(overrides: Record<string, Handler> = {}) {
   const handlers: Record<string, Handler> = {
     'GET /api/v1/auth/me': () => json(200, me()),
-    [`GET /api/v1/organizations/${ORG_ID}/dashboard`]: () =>
+    [`GET /api/v1/organizations/${ORG_ID}/dashboard?mode=live`]: () =>
       json(200, {
         organization_id: ORG_ID,
         joined_at: '2025-03-05T10:00:00.000Z',
@@ -70,15 +81,7 @@ function mockApi(overrides: Record<string, Handler> = {}) {
         geo_blocking_enabled: false,
       }),
     'POST /api/v1/auth/logout': () => json(200, { success: true }),
-    'GET /api/v1/dashboard/security/analytics?days=7': () =>
-      json(200, {
-        days: 7,
-        time_zone: 'Asia/Riyadh',
-        from: '2025-02-27',
-        to: '2025-03-05',
-        series: [],
-        totals: { requests: 0, outcomes: {}, p50_ms: null, p99_ms: null },
-      }),
+    'GET /api/v1/dashboard/security/analytics?days=7&mode=live': noAnalytics,
     ...overrides,
   };
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -123,7 +126,7 @@ describe('organisation dashboard', () => {
   it('shows the organisation, the signed-in user, the joined date and the API counters', async () => {
     let answerCounters: (response: Response) => void = () => {};
     mockApi({
-      [`GET /api/v1/organizations/${ORG_ID}/dashboard`]: () =>
+      [`GET /api/v1/organizations/${ORG_ID}/dashboard?mode=live`]: () =>
         new Promise<Response>((resolve) => {
           answerCounters = resolve;
         }),
@@ -149,6 +152,49 @@ describe('organisation dashboard', () => {
     expect(counterValue('عمليات التحقق')).toHaveTextContent('12');
     expect(counterValue('استدعاءات API هذا الشهر')).toHaveTextContent('1,234');
     expect(screen.queryByText('جارٍ تحميل الإحصائيات...')).not.toBeInTheDocument();
+  });
+
+  it('shows test data while the test mode switch is on, the mode kept in the address and the menu', async () => {
+    const counters = (active_tokens: number) => () =>
+      json(200, {
+        organization_id: ORG_ID,
+        joined_at: '2025-03-05T10:00:00.000Z',
+        active_tokens,
+        verifications: 0,
+        api_calls_this_month: 0,
+      });
+    mockApi({
+      [`GET /api/v1/organizations/${ORG_ID}/dashboard?mode=live`]: counters(3),
+      [`GET /api/v1/organizations/${ORG_ID}/dashboard?mode=test`]: counters(7),
+      'GET /api/v1/dashboard/security/analytics?days=7&mode=test': noAnalytics,
+    });
+    const user = userEvent.setup();
+    const { router } = renderDashboard('/org-dashboard?section=dashboard');
+    const band =
+      'تعرض الصفحات رموز المفاتيح التجريبية وطلباتها وأحداثها فقط، ولا يُحتسب عليها أي مبلغ.';
+
+    const toggle = await screen.findByRole('switch', { name: 'الوضع التجريبي' });
+    expect(toggle).not.toBeChecked();
+    await waitFor(() => expect(counterValue('الرموز النشطة')).toHaveTextContent('3'));
+    expect(screen.queryByText(band, { exact: false })).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(router.state.location.search).toBe('?section=dashboard&mode=test');
+    expect(screen.getByRole('switch', { name: 'الوضع التجريبي' })).toBeChecked();
+    expect(screen.getByText(band, { exact: false })).toBeVisible();
+    await waitFor(() => expect(counterValue('الرموز النشطة')).toHaveTextContent('7'));
+    expect(screen.getByRole('link', { name: 'المحفظة' })).toHaveAttribute(
+      'href',
+      '/org-dashboard?section=wallet&mode=test',
+    );
+
+    await user.click(screen.getByRole('switch', { name: 'الوضع التجريبي' }));
+    expect(router.state.location.search).toBe('?section=dashboard');
+    await waitFor(() => expect(counterValue('الرموز النشطة')).toHaveTextContent('3'));
+    expect(screen.getByRole('link', { name: 'المحفظة' })).toHaveAttribute(
+      'href',
+      '/org-dashboard?section=wallet',
+    );
   });
 
   it('links to the documentation with the three guides', async () => {
@@ -299,7 +345,7 @@ describe('organisation dashboard', () => {
 
   it('says the organisation data was not found when its counters answer 404', async () => {
     mockApi({
-      [`GET /api/v1/organizations/${ORG_ID}/dashboard`]: () =>
+      [`GET /api/v1/organizations/${ORG_ID}/dashboard?mode=live`]: () =>
         json(404, { code: 'not_found', detail: 'Organization not found' }),
     });
     renderDashboard();

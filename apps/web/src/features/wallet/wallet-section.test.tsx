@@ -3,6 +3,7 @@ import { problems } from '@tanqin/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WalletSection from './wallet-section.tsx';
 
@@ -107,7 +108,9 @@ function renderWallet() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <WalletSection organization={{ id: 'org_1' }} />
+      <MemoryRouter>
+        <WalletSection organization={{ id: 'org_1' }} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

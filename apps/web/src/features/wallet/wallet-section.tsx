@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { TestModeNote } from '../../components/test-mode-note.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { useConsoleMode } from '../../lib/console-mode.ts';
 import { failureReason } from '../../lib/problem-text.ts';
 import { useCallLog, useDailySummary, useWalletSummary, walletKeys } from './api/wallet-queries.ts';
 import { CallLog } from './components/call-log.tsx';
@@ -19,6 +21,8 @@ const CHART_DAYS = 30;
  */
 export default function WalletSection({ organization }: { organization: { id: string } }) {
   const { t } = useTranslation('wallet');
+  const { t: tm } = useTranslation('consoleMode');
+  const isTestMode = useConsoleMode() === 'test';
   const queryClient = useQueryClient();
   const summary = useWalletSummary(organization.id);
   const usage = useCallLog(organization.id);
@@ -30,6 +34,7 @@ export default function WalletSection({ organization }: { organization: { id: st
 
   return (
     <div className="space-y-6" aria-busy={isRefreshing}>
+      {isTestMode ? <TestModeNote>{tm('wallet')}</TestModeNote> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="max-w-2xl text-sm leading-relaxed text-slate-600">{t('intro')}</p>
         <Button

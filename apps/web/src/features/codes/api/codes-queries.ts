@@ -3,6 +3,7 @@ import type {
   CodeHistory,
   CodeList,
   CodeRevoked,
+  KeyMode,
   StaffVerifyResult,
   TokenStatus,
 } from '@tanqin/shared';
@@ -12,6 +13,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 export const CODES_PAGE_SIZE = 20;
 
 export interface CodesFilter {
+  /** The console's mode: live codes or test codes, never both. */
+  mode: KeyMode;
   direction: CodeDirection;
   status?: TokenStatus;
   /** Part of the reference. */
@@ -33,8 +36,8 @@ export const codesKeys = {
 
 const startOfDay = (day: string) => new Date(`${day}T00:00:00`);
 
-function listPath({ direction, status, q, from, to, cursor }: CodesFilter) {
-  const query = new URLSearchParams({ direction });
+function listPath({ mode, direction, status, q, from, to, cursor }: CodesFilter) {
+  const query = new URLSearchParams({ mode, direction });
   if (status) query.set('status', status);
   if (q?.trim()) query.set('q', q.trim());
   if (from) query.set('from', startOfDay(from).toISOString());

@@ -2,6 +2,7 @@ import {
   type CodeDirection,
   type CodeListItem,
   fieldLabelList,
+  type KeyMode,
   type MemberRole,
   TOKEN_STATUSES,
   type TokenStatus,
@@ -239,10 +240,19 @@ function CodesTable({
 }
 
 /**
- * The organisation's codes, issued or received: searchable by reference, status and date, paged
- * by cursor; each opens its history (who decrypted it, receipts) and, if issued, can be revoked.
+ * The organisation's codes of one mode, issued or received: searchable by reference, status and
+ * date, paged by cursor; each opens its history (who decrypted it, receipts) and, if issued, can
+ * be revoked.
  */
-export function CodesList({ organizationId, role }: { organizationId: string; role: MemberRole }) {
+export function CodesList({
+  organizationId,
+  role,
+  mode,
+}: {
+  organizationId: string;
+  role: MemberRole;
+  mode: KeyMode;
+}) {
   const { t } = useTranslation('codes');
   const [direction, setDirection] = useState<CodeDirection>('received');
   const [status, setStatus] = useState<TokenStatus>();
@@ -259,6 +269,7 @@ export function CodesList({ organizationId, role }: { organizationId: string; ro
       setCursors([]);
     };
   const filter: CodesFilter = {
+    mode,
     direction,
     status,
     q: q.trim() || undefined,

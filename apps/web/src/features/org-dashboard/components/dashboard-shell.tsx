@@ -7,8 +7,10 @@ import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { hrefInMode, useConsoleMode } from '../../../lib/console-mode.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { DEFAULT_SECTION, type SectionId, sections, sectionsFor } from '../sections.tsx';
+import { ConsoleModeSwitch, TestModeBand } from './console-mode-switch.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 export const sectionHref = (id: SectionId) =>
@@ -44,6 +46,7 @@ function SideMenu({
 }) {
   const { t } = useTranslation('orgDashboard');
   const { signOut, isSigningOut } = useSignOut();
+  const mode = useConsoleMode();
   return (
     <>
       <nav aria-label={t('nav.label')} aria-busy={isLoading} className="flex-1 p-3 lg:p-4">
@@ -55,7 +58,7 @@ function SideMenu({
             return (
               <li key={id}>
                 <Link
-                  to={sectionHref(id)}
+                  to={hrefInMode(sectionHref(id), mode)}
                   aria-current={isActive ? 'page' : undefined}
                   onClick={onNavigate}
                   className={cn(
@@ -129,21 +132,24 @@ function PageHeader({
         </div>
       </div>
       {user ? (
-        <div className="flex min-w-0 items-center gap-3">
-          <UserRound aria-hidden className="size-9 shrink-0 rounded-full bg-slate-100 p-2" />
-          <div className="min-w-0 text-sm">
-            <p className="sr-only">{t('header.signedInAs')}</p>
-            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-              {`${user.first_name} ${user.last_name}`.trim()}
-              {organization ? (
-                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
-                  {t(`header.roles.${organization.role}`)}
-                </span>
-              ) : null}
-            </p>
-            <p className="ltr-island truncate text-slate-600">{user.email}</p>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-5 gap-y-3">
+          <ConsoleModeSwitch />
+          <div className="flex min-w-0 items-center gap-3">
+            <UserRound aria-hidden className="size-9 shrink-0 rounded-full bg-slate-100 p-2" />
+            <div className="min-w-0 text-sm">
+              <p className="sr-only">{t('header.signedInAs')}</p>
+              <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                {`${user.first_name} ${user.last_name}`.trim()}
+                {organization ? (
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                    {t(`header.roles.${organization.role}`)}
+                  </span>
+                ) : null}
+              </p>
+              <p className="ltr-island truncate text-slate-600">{user.email}</p>
+            </div>
+            <LanguageSwitch />
           </div>
-          <LanguageSwitch />
         </div>
       ) : (
         <LanguageSwitch />
@@ -238,6 +244,7 @@ export function DashboardShell({
         </aside>
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
+        <TestModeBand />
         <PageHeader isLoading={isLoading} organization={organization} user={user} />
         <main className="flex-1 px-4 py-6 lg:px-8 lg:py-8">{children}</main>
       </div>

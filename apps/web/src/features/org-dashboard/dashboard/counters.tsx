@@ -2,6 +2,7 @@ import type { DashboardCounters } from '@tanqin/shared';
 import { Activity, type LucideIcon, ShieldCheck, Ticket } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
+import { useConsoleMode } from '../../../lib/console-mode.ts';
 import { useDashboardCounters } from '../api/get-dashboard-counters.ts';
 import { LoadErrorPanel } from '../components/load-error-panel.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
@@ -18,10 +19,13 @@ const COUNTERS: Array<{ key: CounterKey; icon: LucideIcon }> = [
   { key: 'api_calls_this_month', icon: Activity },
 ];
 
-/** Active tokens, verifications and this month's API calls, from the dashboard endpoint. */
+/**
+ * Active tokens, verifications and this month's API calls, from the dashboard endpoint, of the
+ * console's mode.
+ */
 export function Counters({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation('orgDashboard');
-  const query = useDashboardCounters(organizationId);
+  const query = useDashboardCounters(organizationId, useConsoleMode());
 
   if (query.isError) {
     return (

@@ -81,8 +81,8 @@ describe('analytics panel', () => {
       ).toHaveLength(31),
     );
     expect(api.callsTo(ANALYTICS).map(([url]) => new URL(url, 'http://x').search)).toEqual([
-      '?days=7',
-      '?days=30',
+      '?days=7&mode=live',
+      '?days=30&mode=live',
     ]);
   });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { hrefInMode, useConsoleMode } from '../../../lib/console-mode.ts';
 import { type AnalyticsSpan, useSecurityAnalytics } from '../api/get-security-analytics.ts';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { Skeleton } from '../components/skeleton.tsx';
@@ -58,7 +59,8 @@ export function AnalyticsPanel({
 }) {
   const { t } = useTranslation('requests');
   const [span, setSpan] = useState<AnalyticsSpan>(7);
-  const query = useSecurityAnalytics(organizationId, span);
+  const mode = useConsoleMode();
+  const query = useSecurityAnalytics(organizationId, mode, span);
 
   let body: ReactNode;
   if (query.isPending) {
@@ -125,7 +127,7 @@ export function AnalyticsPanel({
         {body}
         {compact ? (
           <Link
-            to="/org-dashboard?section=verification&tab=requests"
+            to={hrefInMode('/org-dashboard?section=verification&tab=requests', mode)}
             className="inline-block text-sm font-medium text-brand-800 underline decoration-brand-700/30 underline-offset-4 hover:decoration-brand-700"
           >
             {t('analytics.openLog')}

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useConsoleMode } from '../../../lib/console-mode.ts';
 import { failureText } from '../../../lib/problem-text.ts';
 import { useDeleteApiKey } from '../api/delete-api-key.ts';
 import { type ApiKey, useApiKeys } from '../api/get-api-keys.ts';
@@ -106,7 +107,9 @@ export function ApiKeysTab({
   canManageKeys: boolean;
 }) {
   const { t } = useTranslation('apiKeys');
-  const query = useApiKeys(organizationId, { enabled: canManageKeys });
+  const { t: tm } = useTranslation('consoleMode');
+  const mode = useConsoleMode();
+  const query = useApiKeys(organizationId, mode, { enabled: canManageKeys });
   const updateKey = useUpdateApiKey(organizationId);
   const [isCreating, setIsCreating] = useState(false);
   const graceNote = useGraceNote();
@@ -144,8 +147,8 @@ export function ApiKeysTab({
     content = (
       <EmptyState
         icon={KeyRound}
-        title={t('list.emptyTitle')}
-        body={t('list.emptyBody')}
+        title={mode === 'test' ? tm('emptyKeys.title') : t('list.emptyTitle')}
+        body={mode === 'test' ? tm('emptyKeys.body') : t('list.emptyBody')}
         action={createButton}
       />
     );

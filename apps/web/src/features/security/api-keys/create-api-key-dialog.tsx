@@ -3,13 +3,15 @@ import {
   DEFAULT_RATE_LIMIT_PER_HOUR,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_SCOPES,
-  KEY_MODES,
 } from '@tanqin/shared';
+import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TestModeNote } from '../../../components/test-mode-note.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useConsoleMode } from '../../../lib/console-mode.ts';
 import { failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
 import { type CreatedApiKey, useCreateApiKey } from '../api/create-api-key.ts';
@@ -42,6 +44,9 @@ function CreateApiKeyForm({
 }) {
   const { t } = useTranslation('apiKeys');
   const { t: ts } = useTranslation('security');
+  const { t: tm } = useTranslation('consoleMode');
+  // A key of the console's mode: the list shows that mode's keys only (Stripe does the same).
+  const mode = useConsoleMode();
   const createKey = useCreateApiKey(organizationId);
   const {
     register,
@@ -69,7 +74,7 @@ function CreateApiKeyForm({
         rate_limit_per_hour: values.rate_limit_per_hour,
         rate_limit_per_minute: values.rate_limit_per_minute,
         expires_at: values.expires_at?.toISOString(),
-        mode: values.mode,
+        mode,
       },
       {
         onSuccess: (created) => {
@@ -88,30 +93,14 @@ function CreateApiKeyForm({
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       <KeySettingsFields register={register} control={control} errors={errors} />
 
-      <fieldset className="space-y-2">
-        <legend className="mb-2 text-sm font-medium text-slate-800">{t('form.mode')}</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {KEY_MODES.map((mode) => (
-            <label
-              key={mode}
-              className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 hover:bg-slate-50 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-            >
-              <input
-                type="radio"
-                value={mode}
-                className="mt-1 size-4 shrink-0 accent-brand-700"
-                {...register('mode')}
-              />
-              <span className="min-w-0 space-y-0.5">
-                <span className="block text-sm font-semibold text-slate-900">
-                  {t(`form.modes.${mode}`)}
-                </span>
-                <span className="block text-xs text-slate-600">{t(`form.modeHints.${mode}`)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {mode === 'test' ? (
+        <TestModeNote>{tm('newKey.test')}</TestModeNote>
+      ) : (
+        <p className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm leading-relaxed text-slate-700">
+          <KeyRound aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>{tm('newKey.live')}</span>
+        </p>
+      )}
 
       <DialogActions>
         <Button type="submit" disabled={!canSubmit || createKey.isPending}>

@@ -1,4 +1,4 @@
-import type { ApiKeyList } from '@tanqin/shared';
+import type { ApiKeyList, KeyMode } from '@tanqin/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { securityKeys } from './query-keys.ts';
@@ -6,12 +6,15 @@ import { securityKeys } from './query-keys.ts';
 /** One key as GET /api/v1/security/api-keys lists it: every field but the secret. */
 export type { ApiKey } from '@tanqin/shared';
 
-export const getApiKeys = (signal?: AbortSignal) =>
-  apiRequest<ApiKeyList>('/api/v1/security/api-keys', { signal }).then((body) => body.api_keys);
+export const getApiKeys = (mode: KeyMode, signal?: AbortSignal) =>
+  apiRequest<ApiKeyList>(`/api/v1/security/api-keys?mode=${mode}`, { signal }).then(
+    (body) => body.api_keys,
+  );
 
-export const useApiKeys = (organizationId: string, { enabled = true } = {}) =>
+/** The keys of one mode (the console's): test keys in test mode, live keys otherwise. */
+export const useApiKeys = (organizationId: string, mode: KeyMode, { enabled = true } = {}) =>
   useQuery({
-    queryKey: securityKeys.apiKeys(organizationId),
-    queryFn: ({ signal }) => getApiKeys(signal),
+    queryKey: securityKeys.apiKeysOf(organizationId, mode),
+    queryFn: ({ signal }) => getApiKeys(mode, signal),
     enabled,
   });

@@ -23,16 +23,17 @@ export function useUpdateApiKey(organizationId: string) {
     mutationFn: updateApiKey,
     onMutate: async ({ id, is_active }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
-      const previous = queryClient.getQueryData<ApiKey[]>(listKey);
+      // The lists of both modes (the key is in one of them).
+      const previous = queryClient.getQueriesData<ApiKey[]>({ queryKey: listKey });
       if (is_active !== undefined) {
-        queryClient.setQueryData<ApiKey[]>(listKey, (keys) =>
+        queryClient.setQueriesData<ApiKey[]>({ queryKey: listKey }, (keys) =>
           keys?.map((key) => (key.id === id ? { ...key, is_active } : key)),
         );
       }
       return { previous };
     },
     onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+      for (const [key, keys] of context?.previous ?? []) queryClient.setQueryData(key, keys);
     },
     onSettled: () =>
       Promise.all([

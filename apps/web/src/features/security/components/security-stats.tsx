@@ -15,6 +15,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useConsoleMode } from '../../../lib/console-mode.ts';
 import { type SecurityStats, useSecurityStats } from '../api/get-security-stats.ts';
 import { formatCount, formatPercent } from '../format.ts';
 import { LoadFailed } from './load-failed.tsx';
@@ -171,7 +172,7 @@ export function SecurityStatsPanel({
   onShowEvents: () => void;
 }) {
   const { t } = useTranslation('security');
-  const query = useSecurityStats(organizationId);
+  const query = useSecurityStats(organizationId, useConsoleMode());
   useErrorToast(query.error, t('toasts.statsLoadFailed'));
 
   if (query.isPending) return <StatsSkeleton />;

@@ -29,14 +29,15 @@ const event = (overrides: Partial<SecurityEvent> = {}): SecurityEvent => ({
 });
 
 describe('buildEventsQuery', () => {
-  it('sends only the filters that are set, 7 days by default', () => {
-    expect(buildEventsQuery({ date_range: '7d' })).toBe('date_range=7d');
+  it("sends the console's mode and only the filters that are set, 7 days by default", () => {
+    expect(buildEventsQuery('live', { date_range: '7d' })).toBe('mode=live&date_range=7d');
     expect(
       buildEventsQuery(
+        'test',
         { severity: 'critical', event_type: 'geo_blocked', date_range: '90d' },
         { page: 3, pageSize: 20 },
       ),
-    ).toBe('severity=critical&event_type=geo_blocked&date_range=90d&page=3&page_size=20');
+    ).toBe('mode=test&severity=critical&event_type=geo_blocked&date_range=90d&page=3&page_size=20');
   });
 });
 
@@ -122,7 +123,7 @@ describe('security events panel', () => {
     const table = screen.getByRole('region', { name: 'جدول أحداث الأمان' });
     const lastQuery = () =>
       new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost').searchParams.toString();
-    expect(lastQuery()).toBe('date_range=7d&page=1&page_size=20');
+    expect(lastQuery()).toBe('mode=live&date_range=7d&page=1&page_size=20');
     expect(within(table).getByText('تحذير')).toBeInTheDocument();
     expect(within(table).getByText('عنوان IP جديد')).toBeInTheDocument();
     expect(within(table).getByText(/استُخدم المفتاح .*خادم الإنتاج.* من عنوان جديد/)).toBeVisible();
@@ -133,13 +134,13 @@ describe('security events panel', () => {
 
     await user.selectOptions(screen.getByLabelText('الخطورة'), 'critical');
     await waitFor(() =>
-      expect(lastQuery()).toBe('severity=critical&date_range=7d&page=1&page_size=20'),
+      expect(lastQuery()).toBe('mode=live&severity=critical&date_range=7d&page=1&page_size=20'),
     );
     await user.selectOptions(screen.getByLabelText('نوع الحدث'), 'rate_limit_exceeded');
     await user.selectOptions(screen.getByLabelText('الفترة'), '30d');
     await waitFor(() =>
       expect(lastQuery()).toBe(
-        'severity=critical&event_type=rate_limit_exceeded&date_range=30d&page=1&page_size=20',
+        'mode=live&severity=critical&event_type=rate_limit_exceeded&date_range=30d&page=1&page_size=20',
       ),
     );
     expect(
@@ -184,7 +185,7 @@ describe('security events panel', () => {
     expect(await screen.findByText('صفحة 2 من 3')).toBeInTheDocument();
     const asked = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
     expect(asked.searchParams.toString()).toBe(
-      'severity=critical&event_type=geo_blocked&date_range=30d&page=2&page_size=20',
+      'mode=live&severity=critical&event_type=geo_blocked&date_range=30d&page=2&page_size=20',
     );
     expect(screen.getByLabelText('الخطورة')).toHaveValue('critical');
     expect(screen.getByLabelText('نوع الحدث')).toHaveValue('geo_blocked');
@@ -281,7 +282,7 @@ describe('security events panel', () => {
       fetchMock.mock.calls.find(([url]) => String(url).includes('/export'))![0],
     );
     expect(exportUrl).toBe(
-      '/api/v1/security/events/export?format=csv&severity=warning&date_range=7d',
+      '/api/v1/security/events/export?format=csv&mode=live&severity=warning&date_range=7d',
     );
     expect(clicks).toHaveLength(1);
     expect(clicks[0]).toMatch(/^security-events-\d{4}-\d{2}-\d{2}\.csv$/);

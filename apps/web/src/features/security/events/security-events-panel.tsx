@@ -22,6 +22,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useConsoleMode } from '../../../lib/console-mode.ts';
 import { failureText } from '../../../lib/problem-text.ts';
 import { useExportSecurityEvents } from '../api/export-security-events.ts';
 import {
@@ -268,7 +269,8 @@ export function SecurityEventsPanel({
   const show = (nextFilters: EventFilters, nextPage: number) =>
     setSearch((current) => eventFiltersSearch(current, nextFilters, nextPage));
   const setPage = (next: number) => show(filters, next);
-  const query = useSecurityEvents(organizationId, filters, page);
+  const mode = useConsoleMode();
+  const query = useSecurityEvents(organizationId, mode, filters, page);
   const resolve = useResolveSecurityEvent(organizationId);
   const exportEvents = useExportSecurityEvents();
   useErrorToast(query.error, t('toasts.eventsLoadFailed'));
@@ -360,10 +362,14 @@ export function SecurityEventsPanel({
             variant="secondary"
             disabled={exportEvents.isPending}
             onClick={() =>
-              exportEvents.mutate(filters, {
-                onSuccess: () => toast.success(t('toasts.eventsExported')),
-                onError: (error) => toast.error(failureText(t('toasts.eventsExportFailed'), error)),
-              })
+              exportEvents.mutate(
+                { mode, filters },
+                {
+                  onSuccess: () => toast.success(t('toasts.eventsExported')),
+                  onError: (error) =>
+                    toast.error(failureText(t('toasts.eventsExportFailed'), error)),
+                },
+              )
             }
           >
             <Download aria-hidden className="size-4" />

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useConsoleMode } from '../../../lib/console-mode.ts';
 import { localMessage } from '../../../lib/language.ts';
 import { failureText } from '../../../lib/problem-text.ts';
 import { showServerFieldErrors } from '../../../lib/server-field-errors.ts';
@@ -29,7 +30,7 @@ function AddTrustedIpForm({
   const { t } = useTranslation('security');
   const createIp = useCreateTrustedIp(organizationId);
   // Only roles that manage keys may list them; the others can still trust an IP for all keys.
-  const keys = useApiKeys(organizationId, { enabled: canListKeys });
+  const keys = useApiKeys(organizationId, useConsoleMode(), { enabled: canListKeys });
   const {
     register,
     handleSubmit,

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { useConsoleMode } from '../../../lib/console-mode.ts';
 import { countryName } from '../../../lib/country-name.ts';
 import { failureText } from '../../../lib/problem-text.ts';
 import { useNetworkCheck } from '../api/country-policy.ts';
@@ -71,7 +72,7 @@ export function AddressCheck({
   canListKeys: boolean;
 }) {
   const { t } = useTranslation('security');
-  const keys = useApiKeys(organizationId, { enabled: canListKeys });
+  const keys = useApiKeys(organizationId, useConsoleMode(), { enabled: canListKeys });
   const check = useNetworkCheck();
   const [ip, setIp] = useState('');
   const [keyId, setKeyId] = useState('');

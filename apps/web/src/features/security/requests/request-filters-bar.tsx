@@ -1,4 +1,3 @@
-import { KEY_MODES, type KeyMode } from '@tanqin/shared';
 import { FilterX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,7 +14,10 @@ export interface KeyOption {
   name: string;
 }
 
-/** Key, outcome, mode and a time window; "all" is the absence of a filter. */
+/**
+ * Key, outcome and a time window; "all" is the absence of a filter. The mode is the console's
+ * (its test mode switch), not a filter here.
+ */
 export function RequestFiltersBar({
   filters,
   keys,
@@ -31,8 +33,8 @@ export function RequestFiltersBar({
   const hasFilters = Object.values(filters).some(Boolean);
   return (
     <div className="space-y-3">
-      {/* A date with its time needs more room than the three lists beside it. */}
-      <div className="grid grid-cols-2 gap-3 xl:grid-cols-[repeat(3,minmax(0,1fr))_repeat(2,minmax(0,1.4fr))]">
+      {/* A date with its time needs more room than the two lists beside it. */}
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-[repeat(2,minmax(0,1fr))_repeat(2,minmax(0,1.4fr))]">
         <div className="col-span-2 xl:col-span-1">
           <SelectField
             label={t('filters.key')}
@@ -58,18 +60,6 @@ export function RequestFiltersBar({
           {STATUSES.map((status) => (
             <option key={status} value={status}>
               {t(`filters.statuses.${status}`)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('filters.mode')}
-          value={filters.mode ?? ''}
-          onChange={(event) => set({ mode: (event.target.value || undefined) as KeyMode })}
-        >
-          <option value="">{t('filters.allModes')}</option>
-          {KEY_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {t(`filters.modes.${mode}`)}
             </option>
           ))}
         </SelectField>

@@ -1,12 +1,12 @@
-import { KEY_MODES, type KeyMode } from '@tanqin/shared';
 import type { RequestLogFilters } from '../api/get-request-log.ts';
 
 /**
  * The request log's filters live in the address (`?tab=requests&api_key_id=…&from=…`), so a key
- * card or a security event can link to its requests and the back button returns to them.
+ * card or a security event can link to its requests and the back button returns to them. The
+ * console's mode (`mode`) stays as it is.
  */
 export const REQUESTS_TAB = 'requests';
-const FILTER_NAMES = ['api_key_id', 'status', 'mode', 'from', 'to'] as const;
+const FILTER_NAMES = ['api_key_id', 'status', 'from', 'to'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUS = /^(success|failure|[1-5]\d\d)$/;
@@ -17,13 +17,11 @@ export function filtersFromSearch(search: URLSearchParams): RequestLogFilters {
   const value = (name: (typeof FILTER_NAMES)[number]) => search.get(name) || undefined;
   const key = value('api_key_id');
   const status = value('status');
-  const mode = value('mode');
   const from = value('from');
   const to = value('to');
   return {
     api_key_id: key && UUID.test(key) ? key : undefined,
     status: status && STATUS.test(status) ? status : undefined,
-    mode: mode && (KEY_MODES as readonly string[]).includes(mode) ? (mode as KeyMode) : undefined,
     from: from && isInstant(from) ? from : undefined,
     to: to && isInstant(to) ? to : undefined,
   };

@@ -1,3 +1,4 @@
+import type { KeyMode } from '@tanqin/shared';
 import { ChevronLeft, ChevronRight, ListX, RotateCw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
+import { useConsoleMode } from '../../../lib/console-mode.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import {
   type RequestLogEntry,
@@ -123,15 +125,17 @@ function Pager({
 /** One filtered view of the log; a new filter mounts a new one, back on its first page. */
 function RequestList({
   organizationId,
+  mode,
   filters,
 }: {
   organizationId: string;
+  mode: KeyMode;
   filters: RequestLogFilters;
 }) {
   const { t } = useTranslation('requests');
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const [opened, setOpened] = useState<RequestLogEntry | null>(null);
-  const query = useRequestLog(organizationId, filters, cursors.at(-1) ?? null);
+  const query = useRequestLog(organizationId, mode, filters, cursors.at(-1) ?? null);
 
   let content: ReactNode;
   if (query.isPending) {
@@ -225,7 +229,8 @@ export function RequestsTab({
   const { t } = useTranslation('requests');
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
-  const keys = useApiKeys(organizationId, { enabled: permissions.canManageKeys });
+  const mode = useConsoleMode();
+  const keys = useApiKeys(organizationId, mode, { enabled: permissions.canManageKeys });
   if (!permissions.canReadSecurity) return <RoleNotice message={t('roleNotice')} />;
 
   const keyOptions: KeyOption[] =
@@ -246,8 +251,9 @@ export function RequestsTab({
         onChange={(next) => setSearch(requestsSearch(search, next), { replace: true })}
       />
       <RequestList
-        key={JSON.stringify(filters)}
+        key={`${mode} ${JSON.stringify(filters)}`}
         organizationId={organizationId}
+        mode={mode}
         filters={filters}
       />
     </section>
