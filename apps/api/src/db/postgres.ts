@@ -26,6 +26,12 @@ export async function openPool(
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  pool.on('connect', (client) => {
+    // A checked-out client whose server ends the session between two queries (a restart, a
+    // standby stopped) emits 'error' with no listener of the pool's: that would end the process.
+    // The next query on it fails instead, and release() drops it.
+    client.on('error', () => {});
+  });
   pg.types.setTypeParser(INT8_OID, (value) => Number(value));
   const asQueryable = (target: pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
