@@ -1,9 +1,6 @@
 import {
-  acceptInvitationSchema,
   changeMemberRoleSchema,
   invitationParamsSchema,
-  invitationPreviewAnswerSchema,
-  invitationPreviewSchema,
   invitationSentSchema,
   inviteMemberSchema,
   memberParamsSchema,
@@ -11,7 +8,6 @@ import {
   membersResponseSchema,
   organizationIdParamsSchema,
   rolesWith,
-  signedInSchema,
   successOnlySchema,
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
@@ -23,19 +19,19 @@ import {
   problemAnswers,
 } from '../../lib/contract.ts';
 import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
-import { signedInAnswer } from '../auth/signed-in.ts';
-import { getUser } from '../auth/users.service.ts';
+import { invitationRoutes } from './invitations.routes.ts';
 import {
-  acceptInvitation,
   changeMemberRole,
   inviteMember,
   listMembers,
-  previewInvitation,
   removeMember,
   revokeInvitation,
 } from './members.service.ts';
 
-/** Members, roles and invitations of an organisation (owners and admins), and joining by link. */
+/**
+ * Members, roles and invitations of an organisation (owners and admins), then joining by link
+ * (invitations.routes.ts).
+ */
 export async function memberRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
   const manager = guard((request) => requireMember(ctx, request, rolesWith('members:manage')));
   /** The manager, on the organisation of the path (another organisation's id answers 404). */
@@ -154,52 +150,5 @@ export async function memberRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
     },
   );
 
-  // No sign-in: the emailed token is the credential. Both answers are never cached.
-  app.post(
-    '/invitations/preview',
-    {
-      schema: {
-        summary: 'What an invitation link is for (organisation, email, role)',
-        tags,
-        security: [],
-        body: invitationPreviewSchema,
-        response: {
-          200: invitationPreviewAnswerSchema,
-          ...problemAnswers(BODY_PROBLEMS, ['invitation_invalid', 'too_many_requests']),
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return previewInvitation(ctx, request.body.token, request.ip);
-    },
-  );
-
-  app.post(
-    '/invitations/accept',
-    {
-      schema: {
-        summary: 'Join with the invitation link: create the account and sign in',
-        tags,
-        security: [],
-        body: acceptInvitationSchema,
-        response: {
-          201: signedInSchema,
-          ...problemAnswers(BODY_PROBLEMS, [
-            'invitation_invalid',
-            'email_taken',
-            'too_many_requests',
-          ]),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { userId, session } = await acceptInvitation(ctx, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      const user = await getUser(ctx, userId);
-      return reply.code(201).send(await signedInAnswer(ctx, reply, user, session));
-    },
-  );
+  invitationRoutes(app, ctx, tags);
 }
