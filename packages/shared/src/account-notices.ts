@@ -232,3 +232,49 @@ export function passwordResetMessage(link: string, minutes: number) {
     ].join('\n'),
   };
 }
+
+/** What someone tried to do with an address another account already has. */
+export type EmailInUseAttempt = 'individual_registration' | 'organization_signup' | 'email_change';
+
+/**
+ * To an address that already has an account, instead of the confirmation a new account or a new
+ * email would get: someone named it, nothing was created or changed, and what to do if it was
+ * them (sign in, or reset the password). The caller's answer is the same whether the address is
+ * taken or free; only this mailbox learns which.
+ */
+export function emailInUseMessage(
+  attempt: EmailInUseAttempt,
+  links: { signIn: string; resetPassword: string },
+  at: Date,
+) {
+  const when = riyadhTime(at);
+  const what = {
+    individual_registration: {
+      ar: 'حاول أحدهم إنشاء حساب فردي جديد في تنقين بعنوان بريدك الإلكتروني هذا',
+      en: 'Someone tried to create a new personal Tanqin account with this email address',
+    },
+    organization_signup: {
+      ar: 'حاول أحدهم تسجيل منظمة جديدة في تنقين بعنوان بريدك الإلكتروني هذا بريداً لمديرها',
+      en: "Someone tried to sign a new organisation up on Tanqin with this email address as its admin's",
+    },
+    email_change: {
+      ar: 'حاول أحدهم جعل عنوان بريدك الإلكتروني هذا بريداً لحساب آخر في تنقين',
+      en: 'Someone tried to make this email address the email of another Tanqin account',
+    },
+  }[attempt];
+  return {
+    subject:
+      'محاولة لاستخدام بريدك الإلكتروني في تنقين / Someone tried to use your email on Tanqin',
+    text: [
+      `${what.ar} (${when} بتوقيت الرياض). لهذا العنوان حساب في تنقين، فلم يُنشأ حساب جديد ولم يتغير شيء.`,
+      `إن كنت أنت فسجّل الدخول إلى حسابك: ${links.signIn}`,
+      `أو أعد تعيين كلمة المرور إن نسيتها: ${links.resetPassword}`,
+      'إن لم تكن أنت فتجاهل هذه الرسالة، فحسابك لم يتغير.',
+      '',
+      `${what.en} (${when}, Riyadh time). This address already has a Tanqin account, so no account was created and nothing was changed.`,
+      `If it was you, sign in to your account: ${links.signIn}`,
+      `or reset your password if you forgot it: ${links.resetPassword}`,
+      'If it was not you, ignore this message: your account is unchanged.',
+    ].join('\n'),
+  };
+}

@@ -25,6 +25,15 @@ export interface Message {
 }
 
 /**
+ * The stand-in email of an account whose registration named an address another account has
+ * (0122_claimed_email.sql): `.invalid` is reserved (RFC 2606), so it can never be anyone's
+ * mailbox, and nothing is ever sent to it.
+ */
+export const UNCLAIMED_EMAIL_DOMAIN = 'unclaimed.invalid';
+export const isUnclaimedEmail = (address: string) =>
+  address.toLowerCase().endsWith(`@${UNCLAIMED_EMAIL_DOMAIN}`);
+
+/**
  * Sends `message` to `to`: its SMS form to a phone, its mail form to an email address. Every
  * message to a person passes here with its `slot` (lib/destination-limit.ts): the destination's
  * limit was taken, or it is the account's own address (security notices).
@@ -39,7 +48,7 @@ export async function sendMessage(
   if (channel === 'sms') {
     ctx.sms ??= createSmsSender(ctx.config, ctx.clock);
     await ctx.sms.send({ to, text: message.sms });
-  } else {
+  } else if (!isUnclaimedEmail(to)) {
     await mailOf(ctx).send({ to, subject: message.subject, text: message.text });
   }
 }

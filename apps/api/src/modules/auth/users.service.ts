@@ -17,8 +17,11 @@ export interface UserRecord {
   language: 'ar' | 'en';
 }
 
-/** The columns of a user that answers may carry (never hashes, secrets or the national id hash). */
-export const USER_COLUMNS = `id, kind, email, first_name, last_name, phone, created_at, language,
+/**
+ * The columns of a user that answers may carry (never hashes, secrets or the national id hash).
+ * An account whose registration named a taken email sees that email (`claimed_email`, 0122).
+ */
+export const USER_COLUMNS = `id, kind, coalesce(claimed_email, email) as email, first_name, last_name, phone, created_at, language,
   (kind = 'organization' or confirmed_at is not null) as confirmed,
   (two_factor_enabled_at is not null) as two_factor_enabled`;
 

@@ -35,11 +35,7 @@ export async function individualRoutes(app: ContractApp, { ctx }: { ctx: AppCont
           body: individualRegistrationSchema,
           response: {
             201: registeredSchema,
-            ...problemAnswers(BODY_PROBLEMS, [
-              'email_taken',
-              'too_many_requests',
-              'destination_limited',
-            ]),
+            ...problemAnswers(BODY_PROBLEMS, ['too_many_requests', 'destination_limited']),
           },
         },
       },

@@ -9,13 +9,14 @@ import {
 } from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { isUniqueViolation } from '../../db/database.ts';
+import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination-limit.ts';
 import { hashNationalId } from '../../lib/identity.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { sendMessage } from '../../lib/send-message.ts';
+import { sendMessage, UNCLAIMED_EMAIL_DOMAIN } from '../../lib/send-message.ts';
+import { emailHasAccount, mailEmailInUse } from '../auth/email-in-use.ts';
 import { type Attempt, assertNotLocked, recordFailure } from '../auth/lockout.ts';
 import { startSession } from '../auth/sessions.service.ts';
 import { getUser } from '../auth/users.service.ts';
@@ -29,7 +30,6 @@ export const newConfirmationCode = () => String(randomInt(0, 1_000_000)).padStar
 /** Registrations one address may make in an hour (each sends an SMS or a mail). */
 export const MAX_REGISTRATIONS_PER_IP_PER_HOUR = 30;
 
-const emailTaken = () => new AppError('email_taken');
 const codeExpired = () => new AppError('code_expired');
 
 const codeHash = (ctx: AppContext, userId: string, code: string) =>
@@ -125,6 +125,12 @@ async function issueCode(ctx: AppContext, userId: string, method: VerificationMe
  * Whether the national id already has an account changes nothing in the answer (no oracle): a
  * national id belongs to the account that proves it at the identity provider (modules/identity),
  * and until then no account sees the codes issued for it.
+ *
+ * Nor does whether the email has one (issue 22.5): an address another account has stays with
+ * it. The new account is made all the same, with a stand-in sign-in address that is never
+ * mailed and the named one kept as `claimed_email` (shown to this account only); an emailed code
+ * goes nowhere and the owner of the address gets `emailInUseMessage` instead. The answer, its
+ * headers and the work done (hash, rows, code, session) are those of a free address.
  */
 export async function registerIndividual(
   ctx: AppContext,
@@ -153,36 +159,47 @@ export async function registerIndividual(
   const passwordHash = await hashPassword(input.password);
   const nationalIdHash = hashNationalId(ctx.keys.nationalId, input.nationalId);
   const userId = randomUUID();
+  const account = [
+    input.firstName,
+    input.lastName,
+    input.phoneNumber,
+    passwordHash,
+    nationalIdHash,
+    input.nationalId.slice(-4),
+    input.language,
+  ];
+  // A taken email gets an account too, under a stand-in address (see `unclaimedAccount`): the
+  // same rows, code and answer as a free one, so nothing tells the two apart but the mailbox.
+  const insert = (tx: Queryable, email: string, claimedEmail: string | null) =>
+    tx.query(
+      `insert into users (id, kind, email, claimed_email, first_name, last_name, phone,
+         password_hash, national_id_hash, national_id_last4, language)
+       values ($1, 'individual', $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [userId, email, claimedEmail, ...account],
+    );
+  const unclaimedAccount = (tx: Queryable) =>
+    insert(tx, `${userId}@${UNCLAIMED_EMAIL_DOMAIN}`, input.email);
+  let emailTaken = false;
   try {
     await ctx.db.transaction(async (tx) => {
-      const [sameEmail] = await tx.query('select 1 from users where lower(email) = $1', [
-        input.email.toLowerCase(),
-      ]);
-      if (sameEmail) throw emailTaken();
-      await tx.query(
-        `insert into users (id, kind, email, first_name, last_name, phone, password_hash,
-           national_id_hash, national_id_last4, language)
-         values ($1, 'individual', $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          userId,
-          input.email,
-          input.firstName,
-          input.lastName,
-          input.phoneNumber,
-          passwordHash,
-          nationalIdHash,
-          input.nationalId.slice(-4),
-          input.language,
-        ],
-      );
+      emailTaken = await emailHasAccount(tx, input.email);
+      await (emailTaken ? unclaimedAccount(tx) : insert(tx, input.email, null));
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // Another registration took the address between the check and the insert.
+    emailTaken = true;
+    await unclaimedAccount(ctx.db);
   }
   await takeSendSlot(ctx, userId);
   const code = await issueCode(ctx, userId, input.method);
-  await deliverCode(ctx, meta.log, input.method, target, code, slot);
+  if (emailTaken && input.method === 'email') {
+    // The owner of the address is told instead; the code exists but nobody receives it.
+    await mailEmailInUse(ctx, meta.log, input.email, 'individual_registration', slot);
+  } else {
+    await deliverCode(ctx, meta.log, input.method, target, code, slot);
+    if (emailTaken) void mailEmailInUse(ctx, meta.log, input.email, 'individual_registration');
+  }
   const user = await getUser(ctx, userId);
   const session = await startSession(ctx, user, meta);
   return { user, session, verification: verificationInfo(input.method, target) };
@@ -194,7 +211,13 @@ async function unconfirmedTarget(ctx: AppContext, userId: string) {
     email: string;
     phone: string | null;
     confirmed_at: Date | null;
-  }>('select kind, email, phone, confirmed_at from users where id = $1', [userId]);
+    unclaimed: boolean;
+  }>(
+    `select kind, coalesce(claimed_email, email) as email, phone, confirmed_at,
+            claimed_email is not null as unclaimed
+       from users where id = $1`,
+    [userId],
+  );
   if (row?.kind !== 'individual') {
     throw new AppError('forbidden', 'This is for individual accounts');
   }
@@ -261,6 +284,10 @@ export async function resendCode(
   const target = { phone: account.phone ?? '', email: account.email };
   const slot = await takeDestinationSlot(ctx, method, addressOf(method, target));
   const code = await issueCode(ctx, userId, method);
-  await deliverCode(ctx, meta.log, method, target, code, slot);
+  if (account.unclaimed && method === 'email') {
+    await mailEmailInUse(ctx, meta.log, account.email, 'individual_registration', slot);
+  } else {
+    await deliverCode(ctx, meta.log, method, target, code, slot);
+  }
   return verificationInfo(method, target);
 }

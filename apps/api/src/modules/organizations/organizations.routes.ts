@@ -48,12 +48,12 @@ export async function organizationRoutes(app: ContractApp, { ctx }: { ctx: AppCo
         body: orgSignupSchema,
         response: {
           201: organizationCreatedSchema,
-          ...problemAnswers(BODY_PROBLEMS, ['organization_exists', 'email_taken']),
+          ...problemAnswers(BODY_PROBLEMS, ['organization_exists']),
         },
       },
     },
     async (request, reply) => {
-      const organization = await signupOrganization(ctx, request.body);
+      const organization = await signupOrganization(ctx, request.body, { log: request.log });
       return reply.code(201).send({ success: true as const, organization });
     },
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MemberRole, OrganizationProfile, OrgSignup } from '@tanqin/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -7,7 +8,9 @@ import { hmacSha256 } from '../../lib/crypto.ts';
 import { seal, unseal } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
+import { UNCLAIMED_EMAIL_DOMAIN } from '../../lib/send-message.ts';
 import { createAuditChains } from '../audit/audit.service.ts';
+import { emailHasAccount, mailEmailInUse } from '../auth/email-in-use.ts';
 
 export interface Organization {
   id: string;
@@ -32,10 +35,24 @@ const ORGANIZATION_COLUMNS = `o.id, o.name, o.type, o.email, o.phone, o.contact_
   o.require_ip_whitelist, o.geo_blocking_enabled, o.time_zone, o.created_at`;
 
 const organizationExists = () => new AppError('organization_exists');
-const emailTaken = () => new AppError('email_taken', 'This admin email is already registered');
 
-/** Creates the organisation, its admin user and the owner membership in one transaction. */
-export async function signupOrganization(ctx: AppContext, input: OrgSignup) {
+/** Ends a sign-up's transaction without keeping anything (see `signupOrganization`). */
+class DiscardedSignup extends Error {}
+
+/**
+ * Creates the organisation, its admin user and the owner membership in one transaction.
+ *
+ * An admin email another account has is not refused (issue 22.5: that would tell the caller the
+ * address has an account). The sign-up does the same work, rows included, under a stand-in
+ * address, then rolls it all back and answers as if it had kept it; the owner of the address is
+ * mailed instead (`emailInUseMessage`), so only that mailbox learns nothing was created. The
+ * organisation's own email stays unique and is still refused with 409 organization_exists.
+ */
+export async function signupOrganization(
+  ctx: AppContext,
+  input: OrgSignup,
+  meta: { log: FastifyBaseLogger },
+) {
   const passwordHash = await hashPassword(input.adminDetails.password);
   const clientSecret = generateSecret(SECRET_PREFIX.clientSecret, 32);
   const organization = {
@@ -43,16 +60,15 @@ export async function signupOrganization(ctx: AppContext, input: OrgSignup) {
     client_id: generateSecret(SECRET_PREFIX.clientId, 12),
   };
   const userId = randomUUID();
+  let created: Pick<Organization, 'id' | 'name' | 'client_id' | 'type' | 'email' | 'created_at'>;
+  let adminEmailTaken = false;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const [existingOrg] = await tx.query('select 1 from organizations where lower(email) = $1', [
         input.email.toLowerCase(),
       ]);
       if (existingOrg) throw organizationExists();
-      const [existingUser] = await tx.query('select 1 from users where lower(email) = $1', [
-        input.adminDetails.email.toLowerCase(),
-      ]);
-      if (existingUser) throw emailTaken();
+      adminEmailTaken = await emailHasAccount(tx, input.adminDetails.email);
       const [row] = await tx.query<Organization>(
         `insert into organizations (id, name, type, email, phone, contact_person,
            verification_document_url, client_id, client_secret_encrypted, client_secret_hash)
@@ -71,13 +87,14 @@ export async function signupOrganization(ctx: AppContext, input: OrgSignup) {
           hmacSha256(ctx.keys.pepper, clientSecret),
         ],
       );
+      created = row!;
       const admin = input.adminDetails;
       await tx.query(
         `insert into users (id, kind, email, first_name, last_name, phone, password_hash)
          values ($1, 'organization', $2, $3, $4, $5, $6)`,
         [
           userId,
-          admin.email,
+          adminEmailTaken ? `${userId}@${UNCLAIMED_EMAIL_DOMAIN}` : admin.email,
           admin.firstName,
           admin.lastName,
           admin.phoneNumber || null,
@@ -89,16 +106,28 @@ export async function signupOrganization(ctx: AppContext, input: OrgSignup) {
         [organization.id, userId],
       );
       await createAuditChains(tx, organization.id);
-      return row!;
+      if (adminEmailTaken) throw new DiscardedSignup();
     });
   } catch (error) {
-    // Two sign-ups racing past the checks: the unique index decides.
-    if (isUniqueViolation(error)) {
+    if (error instanceof DiscardedSignup || isUniqueViolation(error)) {
       const constraint = (error as { constraint?: string }).constraint ?? '';
-      throw constraint.startsWith('users') ? emailTaken() : organizationExists();
+      // Two sign-ups racing past the checks: the unique index decides, with the same answers.
+      if (error instanceof DiscardedSignup || constraint.startsWith('users')) {
+        void mailEmailInUse(ctx, meta.log, input.adminDetails.email, 'organization_signup');
+        return {
+          id: organization.id,
+          name: input.name,
+          client_id: organization.client_id,
+          type: input.type,
+          email: input.email,
+          created_at: ctx.clock.now(),
+        };
+      }
+      throw organizationExists();
     }
     throw error;
   }
+  return created!;
 }
 
 /** The caller's organisation; an organisation user belongs to exactly one. */

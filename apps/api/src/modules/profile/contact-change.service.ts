@@ -12,6 +12,7 @@ import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination-limit.ts';
 import { sendMessage } from '../../lib/send-message.ts';
 import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
+import { emailHasAccount, mailEmailInUse } from '../auth/email-in-use.ts';
 import { type Attempt, assertNotLocked, recordFailure } from '../auth/lockout.ts';
 import { MAX_CODE_ATTEMPTS, newConfirmationCode } from '../individuals/individuals.service.ts';
 
@@ -27,6 +28,8 @@ export interface RequestedChange {
   newValue: string;
   code: string;
   slot: DestinationSlot;
+  /** A new email another account has: its owner is mailed instead of the code (issue 22.5). */
+  emailTaken: boolean;
 }
 
 const codeHash = (
@@ -43,19 +46,15 @@ const codeHash = (
 const channelOf = (change: { channel: ContactChannel }) =>
   change.channel === 'phone' ? ('sms' as const) : ('email' as const);
 
-/** Refuses an email another account has (the answer registration already gives for it). */
-export async function assertEmailFree(db: Queryable, userId: string, email: string) {
-  const [taken] = await db.query('select 1 from users where lower(email) = $1 and id <> $2', [
-    email.toLowerCase(),
-    userId,
-  ]);
-  if (taken) throw new AppError('email_taken');
-}
-
 /**
  * In the profile update's transaction: keeps the change pending under a new code (replacing an
  * older change of the channel) and queues the notice to the old address. The code is sent after
  * the commit (`sendContactCode`).
+ *
+ * A new email another account has is not refused, since that would tell the caller the address
+ * has an account: the change waits like any other, the answer is the same, but its code is sent
+ * to nobody and the address's owner gets `emailInUseMessage` instead. Only its mailbox could
+ * confirm the change, and confirming it would still fail on the unique address.
  */
 export async function requestContactChange(
   ctx: AppContext,
@@ -64,7 +63,8 @@ export async function requestContactChange(
   change: Pick<RequestedChange, 'channel' | 'newValue'>,
   meta: { ip: string },
 ): Promise<RequestedChange> {
-  if (change.channel === 'email') await assertEmailFree(tx, userId, change.newValue);
+  const emailTaken =
+    change.channel === 'email' && (await emailHasAccount(tx, change.newValue, userId));
   // In the transaction: a refused destination saves nothing.
   const slot = await takeDestinationSlot(ctx, channelOf(change), change.newValue);
   const code = newConfirmationCode();
@@ -91,7 +91,7 @@ export async function requestContactChange(
     { kind: 'contact_change_requested', channel: change.channel, newAddress: change.newValue },
     meta,
   );
-  return { ...change, code, slot };
+  return { ...change, code, slot, emailTaken };
 }
 
 /** Sends the code to the new address; a failed send is logged (saving again sends a new code). */
@@ -100,6 +100,10 @@ export async function sendContactCode(
   log: FastifyBaseLogger,
   change: RequestedChange,
 ) {
+  if (change.emailTaken) {
+    await mailEmailInUse(ctx, log, change.newValue, 'email_change', change.slot);
+    return;
+  }
   const message = contactCodeMessage(change.code, VERIFICATION_CODE_TTL_SECONDS / 60);
   try {
     await sendMessage(ctx, channelOf(change), change.newValue, message, change.slot);
@@ -168,14 +172,15 @@ export async function confirmContactChange(
       ]);
       await tx.query(
         input.channel === 'email'
-          ? 'update users set email = $2 where id = $1'
+          ? 'update users set email = $2, claimed_email = null where id = $1'
           : 'update users set phone = $2 where id = $1',
         [userId, pending.new_value],
       );
       return 'applied' as const;
     })
     .catch((error) => {
-      // Another account took the email since the change was asked.
+      // The address has an account (taken since the change was asked; a change asked for a taken
+      // address has a code only its mailbox could have had): only its owner can get here.
       if (isUniqueViolation(error)) throw new AppError('email_taken');
       throw error;
     });

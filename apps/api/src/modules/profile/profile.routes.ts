@@ -59,7 +59,6 @@ export async function profileRoutes(app: ContractApp, { ctx }: { ctx: AppContext
         response: {
           200: profileSchema,
           ...problemAnswers(BODY_PROBLEMS, PERSON_PROBLEMS, [
-            'email_taken',
             'too_many_requests',
             'destination_limited',
           ]),

@@ -14,7 +14,6 @@ import { type Attempt, assertNotLocked, clearFailures, recordFailure } from '../
 import { endUserSessions } from '../auth/sessions.service.ts';
 import { takeSendSlot } from '../individuals/individuals.service.ts';
 import {
-  assertEmailFree,
   pendingContactOf,
   type RequestedChange,
   requestContactChange,
@@ -36,7 +35,8 @@ interface ProfileRow {
   confirmed_at: Date | null;
 }
 
-const PROFILE_COLUMNS = `kind, first_name, last_name, email, phone, national_id_last4, language,
+// An account whose registration named a taken email sees that email (0122_claimed_email.sql).
+const PROFILE_COLUMNS = `kind, first_name, last_name, coalesce(claimed_email, email) as email, phone, national_id_last4, language,
   notify_email, notify_sms, notify_app, two_factor_enabled_at, confirmed_at`;
 
 function present(row: ProfileRow, pendingContact: Profile['pendingContact']): Profile {
@@ -74,7 +74,7 @@ export async function updateProfile(
   meta: { ip: string; log: FastifyBaseLogger },
 ): Promise<Profile> {
   const [current] = await ctx.db.query<{ email: string; phone: string | null }>(
-    'select email, phone from users where id = $1',
+    'select coalesce(claimed_email, email) as email, phone from users where id = $1',
     [userId],
   );
   if (!current) throw new AppError('session_expired');
@@ -83,11 +83,8 @@ export async function updateProfile(
   if (input.phoneNumber !== current.phone) {
     changes.push({ channel: 'phone', newValue: input.phoneNumber });
   }
-  if (changes.length > 0) {
-    // A taken email is refused before a send is counted; the transaction checks again.
-    if (input.email !== current.email) await assertEmailFree(ctx.db, userId, input.email);
-    await takeSendSlot(ctx, `contact:${userId}`);
-  }
+  // A taken new email is not refused (that would tell it apart): see requestContactChange.
+  if (changes.length > 0) await takeSendSlot(ctx, `contact:${userId}`);
   const requested = await ctx.db.transaction(async (tx) => {
     await tx.query(
       `update users set first_name = $2, last_name = $3, language = $4,
