@@ -316,19 +316,19 @@ describe('organisation sign-up form', () => {
 
   it('clears the server message even when the next attempt stops at validation', async () => {
     mockApi({
-      [SIGNUP]: () => problem(409, 'email_taken'),
+      [SIGNUP]: () => problem(429, 'too_many_requests'),
     });
     const user = userEvent.setup();
     renderSignup();
 
     await fillValidForm(user);
     await submit(user);
-    expect(await screen.findByText(problems.email_taken.ar)).toBeInTheDocument();
+    expect(await screen.findByText(problems.too_many_requests.ar)).toBeInTheDocument();
 
     await user.clear(field('name'));
     await submit(user);
     expect(field('name')).toHaveAccessibleDescription('اسم المؤسسة مطلوب');
-    expect(screen.queryByText(problems.email_taken.ar)).not.toBeInTheDocument();
+    expect(screen.queryByText(problems.too_many_requests.ar)).not.toBeInTheDocument();
   });
 
   it('puts the server field errors of a 400 under their fields', async () => {

@@ -61,20 +61,25 @@ describe('/register', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('puts a taken email under the email field', async () => {
+  it('has no "email taken" state: an emailed code step says a taken address gets a notice instead', async () => {
+    // The server answers a taken email like a free one (no account oracle, issue 22.5).
     mockApi({
       'POST /api/v1/auth/register/individual': () =>
-        problem(409, 'email_taken', { detail: 'Email already registered' }),
+        json(201, {
+          ...registered,
+          verification: { ...registered.verification, method: 'email' },
+        }),
     });
     renderPage('/register', RegisterPage);
     const user = await fillForm();
+    await user.click(screen.getByLabelText('البريد الإلكتروني', { selector: 'input[type=radio]' }));
     await user.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
+    expect(await screen.findByRole('heading', { name: 'تأكيد الحساب' })).toBeInTheDocument();
     expect(
-      await screen.findByText('هذا البريد الإلكتروني مسجل مسبقاً. سجّل الدخول أو استعد كلمة المرور.'),
+      screen.getByText(
+        'إن كان لهذا البريد حساب في تنقين فلن يصله رمز، بل رسالة تخبر بذلك: سجّل الدخول إلى ذلك الحساب أو استعد كلمة مروره.',
+      ),
     ).toBeInTheDocument();
-    expect(
-      screen.getByLabelText('البريد الإلكتروني', { selector: 'input[type=email]' }),
-    ).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('registers with the chosen method, confirms the code and lands on the dashboard', async () => {

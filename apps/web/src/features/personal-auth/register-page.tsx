@@ -106,25 +106,18 @@ function RegisterForm({ onRegistered }: { onRegistered: (verification: Verificat
   });
   const method = watch('method');
 
-  const errorText = (error?: FieldError) => {
-    if (error?.type === 'email_taken') return t('register.emailTaken');
-    return fieldErrorText(error);
-  };
+  // An email that already has an account is answered like any other (no account oracle): its
+  // owner is mailed instead of the code, so this form has no "email taken" state.
+  const errorText = (error?: FieldError) => fieldErrorText(error);
 
   const submit = handleSubmit((values) =>
     registration.mutate(values, {
       onSuccess: (answer) =>
         onRegistered(answer.verification ?? { method: values.method ?? 'sms' }),
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'email_taken') {
-          setError('email', { type: 'email_taken' }, { shouldFocus: true });
-        } else showServerFieldErrors(error, setError, FIELDS, { focusFirst: true });
-      },
+      onError: (error) => showServerFieldErrors(error, setError, FIELDS, { focusFirst: true }),
     }),
   );
 
-  const isTaken =
-    registration.error instanceof ApiError && registration.error.code === 'email_taken';
   const hasFieldErrors =
     registration.error instanceof ApiError && registration.error.fieldErrors.length > 0;
 
@@ -239,7 +232,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (verification: Verificat
           </p>
         ) : null}
       </fieldset>
-      {registration.isError && !isTaken && !hasFieldErrors ? (
+      {registration.isError && !hasFieldErrors ? (
         <Alert tone="error">{failureReason(registration.error, t('register.failed'))}</Alert>
       ) : null}
       <SubmitButton

@@ -124,6 +124,11 @@ export function ConfirmCodeStep({
         ) : (
           <p>{t(`confirm.sentBy.${method}`)}</p>
         )}
+        {/* Just registered: a taken email is answered like a free one (no account oracle), and
+            its mailbox gets a notice instead of the code. */}
+        {method === 'email' && !intro ? (
+          <p className="text-slate-600">{t('confirm.emailHasAccount')}</p>
+        ) : null}
         {verification?.expires_in ? (
           <p className="text-slate-600">
             {t('confirm.expiresIn', {

@@ -32,8 +32,7 @@ export function ContactSection({ profile }: { profile: Profile }) {
     formState: { errors },
   } = form;
   const waiting = CONTACT_CHANNELS.filter((channel) => profile.pendingContact[channel]);
-  const emailError = (error?: FieldError) =>
-    error?.type === 'email_taken' ? t('contact.emailTaken') : fieldErrorText(error);
+  const emailError = (error?: FieldError) => fieldErrorText(error);
   return (
     <SectionCard
       id="contact"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Profile, type ProfileUpdateInput, profileUpdateSchema } from '@tanqin/shared';
 import { useState } from 'react';
-import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { failureReason, failureText } from '../../../lib/problem-text.ts';
@@ -61,27 +61,18 @@ export function useSectionForm<K extends Key>(
           );
           onSaved?.(values);
         },
-        onError: (error) => {
-          if (
-            error instanceof ApiError &&
-            error.code === 'email_taken' &&
-            keys.includes('email' as K)
-          ) {
-            form.setError('email' as Path<Values>, { type: 'email_taken' }, { shouldFocus: true });
-            return;
-          }
+        // A new email another account has is answered like any other (no account oracle).
+        onError: (error) =>
           showServerFieldErrors(error, form.setError, keys as readonly string[], {
             focusFirst: true,
-          });
-        },
+          }),
       },
     );
   });
 
   const hasFieldErrors =
     update.error instanceof ApiError &&
-    (update.error.code === 'email_taken' ||
-      update.error.fieldErrors.some(({ path }) => (keys as readonly string[]).includes(path)));
+    update.error.fieldErrors.some(({ path }) => (keys as readonly string[]).includes(path));
   // A refusal reads as its reason; a lost connection (offline) also says nothing was saved.
   const errorText =
     update.isError && !hasFieldErrors
