@@ -35,15 +35,18 @@ export function maskedAddress(address: string): string {
 }
 
 /** `2026-11-26 18:05`, Riyadh time (the product's users are in Saudi Arabia). */
+// Made once: a formatter costs about 0.4 ms to make, and the mail to a taken address is made
+// while the request that caused it is answered (its time must not tell the address apart).
+const RIYADH_MINUTES = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Riyadh',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 function riyadhTime(at: Date): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Riyadh',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
+  return RIYADH_MINUTES.format(at);
 }
 
 function countryName(code: string | undefined, language: 'ar' | 'en'): string | undefined {

@@ -45,7 +45,7 @@ export function invitationRoutes(app: ContractApp, ctx: AppContext, tags: string
           201: signedInSchema,
           ...problemAnswers(BODY_PROBLEMS, [
             'invitation_invalid',
-            'email_taken',
+            'already_member',
             'too_many_requests',
           ]),
         },

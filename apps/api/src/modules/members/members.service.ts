@@ -113,10 +113,15 @@ export async function inviteMember(ctx: AppContext, caller: Caller, input: Invit
   );
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [existingUser] = await tx.query('select 1 from users where lower(email) = $1', [
-        email.toLowerCase(),
-      ]);
-      if (existingUser) throw alreadyMember();
+      // A member of this organisation is refused (its members list shows them anyway). Any other
+      // account's address is invited like a free one, so inviting tells no organisation whether an
+      // address has an account (issue 22.5); accepting refuses it, to the mailbox's owner only.
+      const [existingMember] = await tx.query(
+        `select 1 from organization_members m join users u on u.id = m.user_id
+          where m.organization_id = $1 and lower(u.email) = $2`,
+        [organizationId, email.toLowerCase()],
+      );
+      if (existingMember) throw alreadyMember();
       // An expired invitation no longer counts as pending: it makes room for the new one.
       await tx.query(
         `update organization_invitations set revoked_at = $3
