@@ -9,11 +9,29 @@ import { type JwtKeys, jwtKeys, type KeyRing, keyRing } from './lib/key-ring.ts'
 import type { MailSender } from './lib/mail/index.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import type { SmsSender } from './lib/sms/index.ts';
-import type { WebhookNetwork } from './modules/notifications/webhook-network.ts';
-import type { RequestLogWriter } from './modules/request-log/request-log.writer.ts';
-import type { LoadState } from './plugins/load-shedding.ts';
+import type { WebhookNetwork } from './lib/webhook-network.ts';
 
-/** Everything a service needs from the outside world, passed explicitly (tests swap parts). */
+/** How many API requests are worked on and wait, now (plugins/load-shedding.ts; metrics, tests). */
+export interface LoadState {
+  inFlight(): number;
+  waiting(): number;
+}
+
+/**
+ * The buffered writer of the /v1 request log (modules/request-log/request-log.writer.ts), as the
+ * rest of the server sees it: this file is below the modules, so it names none of them.
+ */
+export interface RequestLogBuffer {
+  /** Writes what is buffered (tests, shutdown). */
+  flush(): Promise<void>;
+  /** Flushes and stops. */
+  close(): Promise<void>;
+}
+
+/**
+ * Everything a service needs from the outside world, passed explicitly (tests swap parts). It sits
+ * with src/lib and src/db, below the plugins and modules, and imports neither.
+ */
 export interface AppContext {
   config: Config;
   db: Database;
@@ -28,7 +46,7 @@ export interface AppContext {
   /** Background jobs: `ctx.jobs.register({ name, everyMs, run })` (see lib/jobs.ts). */
   jobs: JobRunner;
   /** Buffered writer of the /v1 request log; `flush()` writes what is buffered (tests, shutdown). */
-  requestLog: RequestLogWriter;
+  requestLog: RequestLogBuffer;
   /** SMTP or the local outbox; a context built without one gets the configured default on first use. */
   mail?: MailSender;
   /** Text messages (confirmation codes): the local outbox unless a gateway is wired in. */

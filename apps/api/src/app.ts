@@ -20,6 +20,7 @@ import { PersistedRateLimitStore } from './lib/rate-limit/persisted-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
 import { createSmsSender, type SmsSender } from './lib/sms/index.ts';
+import { createSystemWebhookNetwork, type WebhookNetwork } from './lib/webhook-network.ts';
 import { deliverDueAccountNotices } from './modules/account-notices/account-notices.service.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -39,10 +40,6 @@ import { individualRoutes } from './modules/individuals/individuals.routes.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
 import { deliverDueNotifications } from './modules/notifications/notification-delivery.service.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
-import {
-  createSystemWebhookNetwork,
-  type WebhookNetwork,
-} from './modules/notifications/webhook-network.ts';
 import { operatorRoutes } from './modules/operator/operator.routes.ts';
 import { encryptionKeyRoutes } from './modules/organizations/encryption-key.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
@@ -190,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{
     (config.redisUrl
       ? new RedisRateLimitStore(config.redisUrl)
       : await PersistedRateLimitStore.open(db, () => clock.now().getTime()));
+  const requestLog = new RequestLogWriter(db, app.log);
   const ctx: AppContext = {
     config,
     db,
@@ -197,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{
     rateLimits,
     invalidation: invalidationBusFor(config, db, app.log),
     jobs: new JobRunner(db, app.log),
-    requestLog: new RequestLogWriter(db, app.log),
+    requestLog,
     mail: options.mail ?? createMailSender(config, clock),
     sms: options.sms ?? createSmsSender(config, clock),
     webhookNetwork: options.webhookNetwork ?? createSystemWebhookNetwork(),
@@ -259,7 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{
   await app.register(
     async (publicApi) => {
       await registerOpenApi(publicApi, publicApiDocument(config.publicUrl));
-      if (options.logRequests ?? true) logApiRequests(publicApi, ctx.requestLog, clock);
+      if (options.logRequests ?? true) logApiRequests(publicApi, requestLog, clock);
       watchFailedCalls(publicApi, ctx);
       refuseVanishedKeys(publicApi);
       await publicApi.register(oauthRoutes, { ctx });

@@ -75,21 +75,15 @@ describe('the server modules', () => {
     expect(unresolved).toEqual([]);
   });
 
-  it('reach another module that has a public file (index.ts) only through it (app.ts composes them)', () => {
-    const moduleOf = (file: string) => relative(SOURCE, file).match(/^modules\/([^/]+)\//)?.[1];
-    const published = new Set(
-      files
-        .filter((file) => /^modules\/[^/]+\/index\.ts$/.test(relative(SOURCE, file)))
-        .map(moduleOf),
-    );
-    expect(published.has('tokens')).toBe(true);
-    const reachingIn = [...graph].flatMap(([file, targets]) =>
+  const moduleOf = (file: string) => relative(SOURCE, file).match(/^modules\/([^/]+)\//)?.[1];
+  /** Every import of a module's file from another module that does not go through its index.ts. */
+  const reachingIn = (edges: Map<string, string[]>) =>
+    [...edges].flatMap(([file, targets]) =>
       targets
         .filter((target) => {
           const module = moduleOf(target);
           return (
             module !== undefined &&
-            published.has(module) &&
             moduleOf(file) !== undefined &&
             moduleOf(file) !== module &&
             !target.endsWith(`/modules/${module}/index.ts`)
@@ -97,7 +91,56 @@ describe('the server modules', () => {
         })
         .map((target) => `${relative(SOURCE, file)} -> ${relative(SOURCE, target)}`),
     );
-    expect(reachingIn).toEqual([]);
+
+  it('reach another module only through its public file, index.ts (app.ts and the commands compose them)', () => {
+    expect(reachingIn(graph)).toEqual([]);
+    // Each public file exists and re-exports only its own module's files.
+    const publicFiles = files.filter((file) =>
+      /^modules\/[^/]+\/index\.ts$/.test(relative(SOURCE, file)),
+    );
+    expect(publicFiles.length).toBeGreaterThan(10);
+    const foreign = publicFiles.flatMap((file) =>
+      graph
+        .get(file)!
+        .filter((target) => moduleOf(target) !== moduleOf(file))
+        .map((target) => `${relative(SOURCE, file)} -> ${relative(SOURCE, target)}`),
+    );
+    expect(foreign).toEqual([]);
+  });
+
+  it("would name an import into another module's private file", () => {
+    const at = (path: string) => join(SOURCE, path);
+    const made = new Map([
+      [
+        at('modules/codes/codes.service.ts'),
+        [
+          at('modules/auth/users.service.ts'),
+          at('modules/auth/index.ts'),
+          at('modules/codes/codes.routes.ts'),
+        ],
+      ],
+      [at('plugins/errors.ts'), [at('lib/app-error.ts')]],
+    ]);
+    expect(reachingIn(made)).toEqual([
+      'modules/codes/codes.service.ts -> modules/auth/users.service.ts',
+    ]);
+  });
+
+  it('import downwards only: src/lib, src/db, the context and the configuration never a plugin or a module, a plugin never a module', () => {
+    const layer = (file: string) => relative(SOURCE, file).split('/')[0];
+    const below: Record<string, string[]> = {
+      lib: ['plugins', 'modules'],
+      db: ['plugins', 'modules'],
+      'app-context.ts': ['plugins', 'modules'],
+      'config.ts': ['plugins', 'modules'],
+      plugins: ['modules'],
+    };
+    const upwards = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => below[layer(file)!]?.includes(layer(target)!))
+        .map((target) => `${relative(SOURCE, file)} -> ${relative(SOURCE, target)}`),
+    );
+    expect(upwards).toEqual([]);
   });
 
   it('import one another without a circle', () => {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
-import type { WebhookNetwork } from '../src/modules/notifications/webhook-network.ts';
+import type { WebhookNetwork } from '../src/lib/webhook-network.ts';
 
 export interface ReceivedWebhook {
   path: string;

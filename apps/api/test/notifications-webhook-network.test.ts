@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSystemWebhookNetwork } from '../src/lib/webhook-network.ts';
 import {
   checkWebhookDestination,
   isPublicAddress,
 } from '../src/modules/notifications/webhook-destination.ts';
-import { createSystemWebhookNetwork } from '../src/modules/notifications/webhook-network.ts';
 
 describe('which addresses a webhook may reach', () => {
   it('allows public unicast only', () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LoadState } from '../app-context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { declareProblem } from '../lib/contract.ts';
 
@@ -13,12 +14,6 @@ export interface LoadLimits {
   maxConcurrent: number;
   /** Requests that wait, in arrival order, for one of those places; one more is shed. */
   maxQueued: number;
-}
-
-/** How many API requests are worked on and wait, now (metrics, tests). */
-export interface LoadState {
-  inFlight(): number;
-  waiting(): number;
 }
 
 /**

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { AppContext } from '../app-context.ts';
-import { isOperator } from '../modules/operator/operator.routes.ts';
+import { isOperator } from '../lib/operator-token.ts';
 import { sendProblem } from './errors.ts';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="tanqin-operator"' };

@@ -21,8 +21,8 @@ import {
   problemResponses,
   SESSION_PROBLEM_TEXTS,
 } from '../../lib/contract.ts';
-import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
-import { recordSecurityEvent } from '../security/security-events.service.ts';
+import { assertOwnOrganization, requireMember } from '../auth/index.ts';
+import { recordSecurityEvent } from '../security/index.ts';
 import {
   createApiKey,
   deleteApiKey,

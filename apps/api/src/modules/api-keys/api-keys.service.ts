@@ -6,11 +6,10 @@ import { SqlParams } from '../../db/sql-params.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
+import { rateWindows } from '../../lib/rate-limit/rate-windows.ts';
 import { API_KEY_PREFIXES, generateSecret } from '../../lib/secret-format.ts';
-import { rateWindows } from '../public-api/rate-windows.ts';
-import { dayIn } from '../request-log/request-analytics.service.ts';
-import { startOfPeriod } from '../wallet/periods.ts';
-import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
+import { dayIn } from '../request-log/index.ts';
+import { startOfPeriod, usageSinceParams, usageSinceSql } from '../wallet/index.ts';
 
 /** What the /v1 pipeline needs to know about a key, cached on the hot path. */
 export interface ApiKeyCredential {

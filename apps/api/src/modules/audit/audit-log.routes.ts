@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ContractApp } from '../../lib/contract.ts';
-import { v1Problems } from '../public-api/v1-answers.ts';
+import { v1Problems } from '../public-api/index.ts';
 import {
   auditKeySet,
   type CheckpointRow,

@@ -1,7 +1,7 @@
 import { auditChainReportSchema, rolesWith } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { type ContractApp, guard, MEMBER_PROBLEMS, problemAnswers } from '../../lib/contract.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember } from '../auth/index.ts';
 import { verifyAuditChain } from './audit.service.ts';
 
 export async function auditRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
-import { deleteFailedAccountNotices } from '../account-notices/account-notices.service.ts';
-import { deleteDoneNoticeDeliveries } from '../person-notices/notice-delivery.ts';
+import { deleteFailedAccountNotices } from '../account-notices/index.ts';
+import { deleteDoneNoticeDeliveries } from '../person-notices/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -22,9 +22,9 @@ import {
   problemAnswers,
   SESSION_PROBLEMS,
 } from '../../lib/contract.ts';
-import { requireSession, requireUser } from '../../plugins/authenticate.ts';
-import { getMembership } from '../organizations/organizations.service.ts';
+import { getMembership } from '../organizations/index.ts';
 import { login } from './auth.service.ts';
+import { requireSession, requireUser } from './authenticate.ts';
 import {
   isResetTokenValid,
   requestPasswordReset,

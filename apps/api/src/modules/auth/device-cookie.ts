@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
-import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
+import { queueAccountNotice } from '../account-notices/index.ts';
 import type { Principal } from './sessions.service.ts';
 
 /**

@@ -8,7 +8,7 @@ import { lookupHashes } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
 import { sendMail } from '../../lib/send-message.ts';
-import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
+import { queueAccountNotice } from '../account-notices/index.ts';
 import { accountFailureKey } from './lockout.ts';
 import { endUserSessions } from './sessions.service.ts';
 

@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type ContractApp, guard, problemAnswers, SESSION_PROBLEMS } from '../../lib/contract.ts';
 import { countryOf } from '../../lib/geo.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { requireUser } from './authenticate.ts';
 import { endUserSession, endUserSessions, listUserSessions } from './sessions.service.ts';
 
 const tags = ['Sessions'];

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { getMembership } from '../organizations/organizations.service.ts';
+import { getMembership } from '../organizations/index.ts';
 import { setDeviceCookie } from './device-cookie.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,

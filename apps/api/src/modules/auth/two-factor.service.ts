@@ -8,7 +8,7 @@ import { lookupHashes, seal, unseal } from '../../lib/key-ring.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
 import { generateTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
-import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
+import { queueAccountNotice } from '../account-notices/index.ts';
 import { type Cookies, newDeviceNotice, trustedDeviceOf } from './device-cookie.ts';
 import { type Attempt, assertNotLocked, clearFailures, recordFailure } from './lockout.ts';
 import { startSession } from './sessions.service.ts';

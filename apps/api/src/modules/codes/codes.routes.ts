@@ -16,9 +16,9 @@ import {
   MEMBER_PROBLEMS,
   problemAnswers,
 } from '../../lib/contract.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
 import { readingContext } from '../../plugins/read-routing.ts';
-import { requestMeta } from '../public-api/pipeline.ts';
+import { requireMember } from '../auth/index.ts';
+import { requestMeta } from '../public-api/index.ts';
 import {
   getCodeHistory,
   listCodes,

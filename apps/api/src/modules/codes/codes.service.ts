@@ -10,10 +10,10 @@ import type {
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { SqlParams } from '../../db/sql-params.ts';
+import type { ApiCaller, RequestMeta } from '../../lib/api-caller.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Principal } from '../auth/sessions.service.ts';
-import type { Membership } from '../organizations/organizations.service.ts';
-import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
+import type { Principal } from '../auth/index.ts';
+import type { Membership } from '../organizations/index.ts';
 import { effectiveStatus, revokeLockedToken, verifyToken } from '../tokens/index.ts';
 
 /**

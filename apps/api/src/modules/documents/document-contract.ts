@@ -1,7 +1,7 @@
 import { DOCUMENT_CONTENT_TYPES, documentFileSchema } from '@tanqin/shared';
 import type { FastifyRequest } from 'fastify';
 import { SESSION_PROBLEMS } from '../../lib/contract.ts';
-import type { Principal } from '../auth/sessions.service.ts';
+import type { Principal } from '../auth/index.ts';
 
 /** What the documents' routes share: their tag, their refusals, the upload's body. */
 export const tags = ['Documents'];

@@ -1,15 +1,20 @@
 import { type IdentityLockRequest, lockedIdCodeRefusedMessage } from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import type { ApiCaller, RequestMeta } from '../../lib/api-caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { OWN_ADDRESS } from '../../lib/destination-limit.ts';
 import { verifyPassword } from '../../lib/password.ts';
+import { refusedCallEvent } from '../../lib/refusal.ts';
 import { sendMessage } from '../../lib/send-message.ts';
-import { type Attempt, assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
-import { consumeSecondFactor } from '../auth/two-factor.service.ts';
-import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
-import { refusedCallEvent } from '../public-api/refusal.ts';
-import { recordSecurityEvent } from '../security/security-events.service.ts';
+import {
+  type Attempt,
+  assertNotLocked,
+  clearFailures,
+  consumeSecondFactor,
+  recordFailure,
+} from '../auth/index.ts';
+import { recordSecurityEvent } from '../security/index.ts';
 
 /*
  * Locking one's national id, like a credit freeze: while locked, no organisation can generate a

@@ -15,7 +15,7 @@ import {
   problemAnswers,
   SESSION_PROBLEMS,
 } from '../../lib/contract.ts';
-import { requireIndividual, requireProvenIndividual } from '../../plugins/authenticate.ts';
+import { requireIndividual, requireProvenIndividual } from '../auth/index.ts';
 import { completeIdentityProof, identityStatus, startIdentityProof } from './identity.service.ts';
 import { setIdentityLock } from './identity-lock.service.ts';
 

@@ -15,8 +15,7 @@ import {
   guard,
   problemAnswers,
 } from '../../lib/contract.ts';
-import { requireSession } from '../../plugins/authenticate.ts';
-import { signedInAnswer } from '../auth/signed-in.ts';
+import { requireSession, signedInAnswer } from '../auth/index.ts';
 import { confirmIndividual, registerIndividual, resendCode } from './individuals.service.ts';
 
 export async function individualRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {

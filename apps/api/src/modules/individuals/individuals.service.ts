@@ -16,10 +16,15 @@ import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination
 import { hashNationalId } from '../../lib/identity.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { sendMessage, UNCLAIMED_EMAIL_DOMAIN } from '../../lib/send-message.ts';
-import { emailHasAccount, mailEmailInUse } from '../auth/email-in-use.ts';
-import { type Attempt, assertNotLocked, recordFailure } from '../auth/lockout.ts';
-import { startSession } from '../auth/sessions.service.ts';
-import { getUser } from '../auth/users.service.ts';
+import {
+  type Attempt,
+  assertNotLocked,
+  emailHasAccount,
+  getUser,
+  mailEmailInUse,
+  recordFailure,
+  startSession,
+} from '../auth/index.ts';
 
 /** Wrong tries one code survives; the next answer is 410 and a new code must be sent. */
 export const MAX_CODE_ATTEMPTS = 5;

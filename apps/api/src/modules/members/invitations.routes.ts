@@ -6,8 +6,7 @@ import {
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { BODY_PROBLEMS, type ContractApp, problemAnswers } from '../../lib/contract.ts';
-import { signedInAnswer } from '../auth/signed-in.ts';
-import { getUser } from '../auth/users.service.ts';
+import { getUser, signedInAnswer } from '../auth/index.ts';
 import { acceptInvitation, previewInvitation } from './members.service.ts';
 
 /** /invitations: joining by an emailed link (what it is for, then accepting it). */

@@ -18,7 +18,7 @@ import {
   OWN_ORGANIZATION_PROBLEMS,
   problemAnswers,
 } from '../../lib/contract.ts';
-import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { assertOwnOrganization, requireMember } from '../auth/index.ts';
 import { invitationRoutes } from './invitations.routes.ts';
 import {
   changeMemberRole,

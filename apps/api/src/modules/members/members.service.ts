@@ -19,10 +19,10 @@ import { lookupHashes } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { sendMail } from '../../lib/send-message.ts';
-import type { Principal } from '../auth/sessions.service.ts';
-import { startSession } from '../auth/sessions.service.ts';
-import type { Membership } from '../organizations/organizations.service.ts';
-import { recordRefusedDestination } from '../security/security-events.service.ts';
+import type { Principal } from '../auth/index.ts';
+import { startSession } from '../auth/index.ts';
+import type { Membership } from '../organizations/index.ts';
+import { recordRefusedDestination } from '../security/index.ts';
 import { invitationEmail } from './invitation-email.ts';
 
 type Caller = Principal & Membership;

@@ -1,7 +1,7 @@
 import { rolesWith } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { guard } from '../../lib/contract.ts';
-import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { assertOwnOrganization, requireMember } from '../auth/index.ts';
 
 /**
  * What every notification route uses: the security center's permission guards and the caller's

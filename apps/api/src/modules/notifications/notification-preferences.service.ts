@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { seal } from '../../lib/key-ring.ts';
+import { createSystemWebhookNetwork } from '../../lib/webhook-network.ts';
 import { checkWebhookDestination, WebhookDestinationError } from './webhook-destination.ts';
-import { createSystemWebhookNetwork } from './webhook-network.ts';
 import { generateWebhookSecret } from './webhook-signature.ts';
 
 const PREFERENCE_COLUMNS = 'id, notification_type, event_types, destination, is_active, created_at';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { takeOrganizationDestinationSlot } from '../../lib/destination-limit.ts';
 import { sendMail } from '../../lib/send-message.ts';
-import { recordRefusedDestination } from '../security/security-events.service.ts';
+import { recordRefusedDestination } from '../security/index.ts';
 import { testNotificationEmail, testWebhookPayload } from './notification-content.ts';
 import { DeliveryFailure, postWebhook } from './notification-delivery.service.ts';
 

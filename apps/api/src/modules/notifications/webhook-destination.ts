@@ -1,5 +1,5 @@
 import { type IpRange, ipInRange, parseIp, parseIpRange } from '@tanqin/shared';
-import { bareHostname, type WebhookNetwork } from './webhook-network.ts';
+import { bareHostname, type WebhookNetwork } from '../../lib/webhook-network.ts';
 
 // IANA special-purpose registries (IPv4 and IPv6) plus private, loopback, link-local, multicast
 // and the translation prefixes that can embed one of those. IPv4-mapped IPv6 is checked as IPv4.

@@ -12,20 +12,11 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { packEntries } from '../../lib/backup-file.ts';
 import { type ContractApp, problemResponses } from '../../lib/contract.ts';
-import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
-import { verifyAuditChain } from '../audit/audit.service.ts';
-import { runAuditCheckpoint } from '../audit/audit-checkpoints.ts';
-import { reviewDocument } from '../documents/documents.service.ts';
+import { isOperator } from '../../lib/operator-token.ts';
+import { runAuditCheckpoint, verifyAuditChain } from '../audit/index.ts';
+import { reviewDocument } from '../documents/index.ts';
 import { embeddedBackup } from './backup.ts';
 import { resealSecrets } from './secrets-reseal.ts';
-
-/** `Authorization: Bearer <OPERATOR_TOKEN>`, compared in constant time (both sides hashed first). */
-export function isOperator(ctx: Pick<AppContext, 'config' | 'keys'>, authorization = '') {
-  const expected = ctx.config.operatorToken;
-  const presented = /^bearer (.+)$/i.exec(authorization)?.[1]?.trim() ?? '';
-  const hash = (value: string) => hmacSha256(ctx.keys.pepper, `operator:${value}`);
-  return Boolean(expected) && constantTimeEqual(hash(presented), hash(expected!));
-}
 
 async function requireOperator(ctx: AppContext, request: FastifyRequest) {
   if (!isOperator(ctx, request.headers.authorization)) {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
 import { type KeyRing, seal, unseal } from '../../lib/key-ring.ts';
-import { documentPath, readSealed, writeSealedTemp } from '../documents/document-storage.ts';
-import { DEV_SIGNING_KEY_ID } from '../identity/dev-identity-provider-store.ts';
+import { documentPath, readSealed, writeSealedTemp } from '../documents/index.ts';
+import { DEV_SIGNING_KEY_ID } from '../identity/index.ts';
 
 /** A column of sealed values: its table, key, how to name a row and the associated data. */
 interface SealedColumn {

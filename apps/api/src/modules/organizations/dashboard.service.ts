@@ -1,9 +1,8 @@
 import { type KeyMode, SUCCESS_OUTCOME } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
-import { dayIn } from '../request-log/request-analytics.service.ts';
+import { dayIn } from '../request-log/index.ts';
 import { countActiveCodes } from '../tokens/index.ts';
-import { startOfPeriod } from '../wallet/periods.ts';
-import { usageSinceParams, usageSinceSql } from '../wallet/usage-rollups.ts';
+import { startOfPeriod, usageSinceParams, usageSinceSql } from '../wallet/index.ts';
 import type { Organization } from './organizations.service.ts';
 
 type Counters = { verifications: number; api_calls_this_month: number };

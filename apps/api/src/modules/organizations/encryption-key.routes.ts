@@ -7,7 +7,7 @@ import {
   MEMBER_PROBLEMS,
   problemAnswers,
 } from '../../lib/contract.ts';
-import { requireMember } from '../../plugins/authenticate.ts';
+import { requireMember } from '../auth/index.ts';
 import {
   readEncryptionKey,
   removeEncryptionKey,

@@ -18,8 +18,8 @@ import {
   OWN_ORGANIZATION_PROBLEMS,
   problemAnswers,
 } from '../../lib/contract.ts';
-import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { readingContext } from '../../plugins/read-routing.ts';
+import { assertOwnOrganization, requireMember } from '../auth/index.ts';
 import { getDashboardCounters } from './dashboard.service.ts';
 import {
   presentOrganizationDetails,

@@ -9,8 +9,8 @@ import { seal, unseal } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { UNCLAIMED_EMAIL_DOMAIN } from '../../lib/send-message.ts';
-import { createAuditChains } from '../audit/audit.service.ts';
-import { emailHasAccount, mailEmailInUse } from '../auth/email-in-use.ts';
+import { createAuditChains } from '../audit/index.ts';
+import { emailHasAccount, mailEmailInUse } from '../auth/index.ts';
 
 export interface Organization {
   id: string;

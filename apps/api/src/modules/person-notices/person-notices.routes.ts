@@ -1,7 +1,7 @@
 import { personNoticeListSchema, personNoticesReadSchema } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { type ContractApp, guard, problemAnswers, SESSION_PROBLEMS } from '../../lib/contract.ts';
-import { requireProvenIndividual } from '../../plugins/authenticate.ts';
+import { requireProvenIndividual } from '../auth/index.ts';
 import { listUnreadNotices, markNoticesRead } from './person-notices.service.ts';
 
 const tags = ['Individuals'];

@@ -1,9 +1,9 @@
 import type { MisuseRole } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
-import { recordSecurityEvent } from '../security/security-events.service.ts';
-import { revokeLockedToken } from '../tokens/index.ts';
-import { effectiveStatus, myCode, myCodeRow } from './personal-codes.service.ts';
+import { recordSecurityEvent } from '../security/index.ts';
+import { effectiveStatus, revokeLockedToken } from '../tokens/index.ts';
+import { myCode, myCodeRow } from './personal-codes.service.ts';
 
 interface ReportRow {
   reported_at: Date;

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { BODY_PROBLEMS, type ContractApp, problemAnswers } from '../../lib/contract.ts';
 import { readingContext } from '../../plugins/read-routing.ts';
-import { RECEIPT_RETRY_SECONDS, receiptOf } from '../audit/audit-receipts.ts';
+import { RECEIPT_RETRY_SECONDS, receiptOf } from '../audit/index.ts';
 import { reportMisuse } from './misuse-report.service.ts';
 import {
   codeId,

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { guard, SESSION_PROBLEMS } from '../../lib/contract.ts';
-import { requireProvenIndividual } from '../../plugins/authenticate.ts';
+import { requireProvenIndividual } from '../auth/index.ts';
 
 /** A malformed id is answered like an unknown one: 404, nothing learnt. */
 export function codeId(request: FastifyRequest): string {

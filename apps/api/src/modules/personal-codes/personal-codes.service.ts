@@ -13,8 +13,8 @@ import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csvFile } from '../../lib/csv.ts';
-import type { AuditAction } from '../audit/audit.service.ts';
-import { revokeLockedToken } from '../tokens/index.ts';
+import type { AuditAction } from '../audit/index.ts';
+import { effectiveStatus, revokeLockedToken } from '../tokens/index.ts';
 
 interface CodeRow {
   id: string;
@@ -69,14 +69,6 @@ async function subjectHashOf(db: Queryable, userId: string): Promise<string | nu
     [userId],
   );
   return row?.national_id_hash ?? null;
-}
-
-/** As shown: an active code past its expiry counts as expired. */
-export function effectiveStatus(
-  row: Pick<CodeRow, 'status' | 'expires_at'>,
-  now: Date,
-): TokenStatus {
-  return row.status === 'active' && row.expires_at <= now ? 'expired' : row.status;
 }
 
 function trailEntry(row: TrailRow): PersonalCodeTrailEntry {

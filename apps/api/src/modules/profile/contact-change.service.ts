@@ -11,10 +11,15 @@ import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination-limit.ts';
 import { sendMessage } from '../../lib/send-message.ts';
-import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
-import { emailHasAccount, mailEmailInUse } from '../auth/email-in-use.ts';
-import { type Attempt, assertNotLocked, recordFailure } from '../auth/lockout.ts';
-import { MAX_CODE_ATTEMPTS, newConfirmationCode } from '../individuals/individuals.service.ts';
+import { queueAccountNotice } from '../account-notices/index.ts';
+import {
+  type Attempt,
+  assertNotLocked,
+  emailHasAccount,
+  mailEmailInUse,
+  recordFailure,
+} from '../auth/index.ts';
+import { MAX_CODE_ATTEMPTS, newConfirmationCode } from '../individuals/index.ts';
 
 /*
  * A new email or phone does not apply when saved: a 6-digit code goes to the new address and the

@@ -18,8 +18,13 @@ import {
   problemAnswers,
   SESSION_PROBLEMS,
 } from '../../lib/contract.ts';
-import { requireIndividual, requireUser } from '../../plugins/authenticate.ts';
-import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../auth/two-factor.service.ts';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  requireIndividual,
+  requireUser,
+  setupTwoFactor,
+} from '../auth/index.ts';
 import { confirmContactChange } from './contact-change.service.ts';
 import { changePassword, getProfile, saveLanguage, updateProfile } from './profile.service.ts';
 

@@ -9,10 +9,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { queueAccountNotice } from '../account-notices/account-notices.service.ts';
-import { type Attempt, assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts';
-import { endUserSessions } from '../auth/sessions.service.ts';
-import { takeSendSlot } from '../individuals/individuals.service.ts';
+import { queueAccountNotice } from '../account-notices/index.ts';
+import {
+  type Attempt,
+  assertNotLocked,
+  clearFailures,
+  endUserSessions,
+  recordFailure,
+} from '../auth/index.ts';
+import { takeSendSlot } from '../individuals/index.ts';
 import {
   pendingContactOf,
   type RequestedChange,

@@ -6,6 +6,7 @@ import {
 } from '@tanqin/shared';
 import { SignJWT } from 'jose';
 import type { AppContext } from '../../app-context.ts';
+import type { ApiCaller } from '../../lib/api-caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
@@ -21,8 +22,7 @@ import {
   findApiKeyCredential,
   isPreviousSecretValid,
   matchApiSecret,
-} from '../api-keys/api-keys.service.ts';
-import type { ApiCaller } from './caller.ts';
+} from '../api-keys/index.ts';
 import { noteVerifiedKey, verifiedKeyOf } from './verified-basic.ts';
 
 export const ACCESS_TOKEN_AUDIENCE = 'tanqin-v1';

@@ -2,15 +2,20 @@ import type { Scope } from '@tanqin/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { isForeignKeyViolation } from '../../db/database.ts';
+import type { ApiCaller, RequestMeta } from '../../lib/api-caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dropCached } from '../../lib/invalidation/invalidated-cache.ts';
-import { noteFailure, organizationAimedAt } from '../security/abuse-detection.service.ts';
-import { countryGuard, keyIpsCheck, trustedIpGuard } from '../security/network-policy.service.ts';
-import { recordSecurityEvent } from '../security/security-events.service.ts';
-import type { ApiCaller, RequestMeta } from './caller.ts';
+import { rateWindows } from '../../lib/rate-limit/rate-windows.ts';
+import { Refusal, refusedCallEvent } from '../../lib/refusal.ts';
+import {
+  countryGuard,
+  keyIpsCheck,
+  noteFailure,
+  organizationAimedAt,
+  recordSecurityEvent,
+  trustedIpGuard,
+} from '../security/index.ts';
 import { authenticateApiCall } from './client-auth.ts';
-import { rateWindows } from './rate-windows.ts';
-import { Refusal, refusedCallEvent } from './refusal.ts';
 import { noteCaller } from './request-caller.ts';
 
 export function requestMeta(request: FastifyRequest): RequestMeta {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ApiCaller } from './caller.ts';
+import type { ApiCaller } from '../../lib/api-caller.ts';
 
 const callers = new WeakMap<FastifyRequest, ApiCaller>();
 

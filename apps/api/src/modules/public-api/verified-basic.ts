@@ -1,5 +1,5 @@
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { type ApiKeyCredential, cachedApiKeyCredential } from '../api-keys/api-keys.service.ts';
+import { type ApiKeyCredential, cachedApiKeyCredential } from '../api-keys/index.ts';
 
 /** As long as the credential cache keeps a key (api-keys.service.ts): an entry never outlives it. */
 const TTL_MS = 10_000;

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import { maskCodes } from '../../lib/code-mask.ts';
 import { hasValidChecksum, isApiKeyFormat, SECRET_PREFIX } from '../../lib/secret-format.ts';
-import { oauthClientId } from '../public-api/pipeline.ts';
-import { callerOf } from '../public-api/request-caller.ts';
+import { callerOf, oauthClientId } from '../public-api/index.ts';
 import type { LoggedCall, RequestLogWriter } from './request-log.writer.ts';
 
 /** The problem code of a 4xx/5xx answer (`code`, or `error` for the OAuth token endpoint's RFC 6749 body). */

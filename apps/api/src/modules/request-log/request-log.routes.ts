@@ -12,8 +12,8 @@ import {
   problemResponses,
   SESSION_PROBLEM_TEXTS,
 } from '../../lib/contract.ts';
-import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { readingContext } from '../../plugins/read-routing.ts';
+import { assertOwnOrganization, requireMember } from '../auth/index.ts';
 import { getSecurityAnalytics } from './request-analytics.service.ts';
 import { listRequests } from './request-log.queries.ts';
 

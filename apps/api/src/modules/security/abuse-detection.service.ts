@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { hasValidChecksum, isApiKeyFormat, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import { findApiKeyCredential } from '../api-keys/api-keys.service.ts';
+import { findApiKeyCredential } from '../api-keys/index.ts';
 import { recordSecurityEvent } from './security-events.service.ts';
 
 /** Failures from one address against one organisation within the window that make a burst. */

@@ -6,11 +6,11 @@ import {
   parseIpRange,
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
+import type { ApiCaller, RequestMeta } from '../../lib/api-caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { countryOf } from '../../lib/geo.ts';
 import { InvalidatedCache } from '../../lib/invalidation/invalidated-cache.ts';
-import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
-import { Refusal } from '../public-api/refusal.ts';
+import { Refusal } from '../../lib/refusal.ts';
 
 interface TrustedEntry {
   id: string;

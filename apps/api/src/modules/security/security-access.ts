@@ -1,7 +1,7 @@
 import { type Permission, rolesWith } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { guard, OWN_ORGANIZATION_PROBLEMS, problemAnswers } from '../../lib/contract.ts';
-import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
+import { assertOwnOrganization, requireMember } from '../auth/index.ts';
 
 /**
  * What every security route uses: the permission guards and the caller's organisation, which

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import { maskCodes } from '../../lib/code-mask.ts';
-import { enqueueNotificationsCte } from '../notifications/notification-delivery.service.ts';
+import { enqueueNotificationsCte } from '../notifications/index.ts';
 
 export interface SecurityEventInput {
   organizationId: string;

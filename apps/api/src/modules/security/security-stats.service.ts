@@ -1,7 +1,7 @@
 import type { KeyMode, SecurityLabel } from '@tanqin/shared';
 import { COUNTRY_CODES, SUCCESS_OUTCOME } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
-import { dayIn } from '../request-log/request-analytics.service.ts';
+import { dayIn } from '../request-log/index.ts';
 
 /**
  * The security score of spec section 9 and its label. The label never reads better than

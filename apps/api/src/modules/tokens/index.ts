@@ -3,6 +3,6 @@
  * or the routes' insides. Import from here, not from a file of the module.
  */
 export { countActiveCodes } from './active-codes.ts';
+export { effectiveStatus } from './code-status.ts';
 export { canSealTo } from './double-lock.ts';
 export { revokeLockedToken, verifyToken } from './tokens.service.ts';
-export { effectiveStatus } from './write-batcher.ts';

@@ -6,8 +6,8 @@ import {
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { type ContractApp, declareProblem, guard } from '../../lib/contract.ts';
-import { admitApiCall } from '../public-api/pipeline.ts';
 import {
+  admitApiCall,
   BEFORE_AUTHENTICATION,
   billedSuccess,
   bodyProblems,
@@ -15,7 +15,7 @@ import {
   pipelineProblems,
   v1Problems,
   v1Security,
-} from '../public-api/v1-answers.ts';
+} from '../public-api/index.ts';
 import { generateToken, verifyToken } from './tokens.service.ts';
 
 /** Generate also refuses a subject whose holder locked their national id (403). */

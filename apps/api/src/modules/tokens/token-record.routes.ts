@@ -6,9 +6,9 @@ import {
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { type ContractApp, guard } from '../../lib/contract.ts';
-import { RECEIPT_RETRY_SECONDS } from '../audit/audit-receipts.ts';
-import { admitApiCall } from '../public-api/pipeline.ts';
+import { RECEIPT_RETRY_SECONDS } from '../audit/index.ts';
 import {
+  admitApiCall,
   BEFORE_AUTHENTICATION,
   billedSuccess,
   bodyProblems,
@@ -16,7 +16,7 @@ import {
   pipelineProblems,
   v1Problems,
   v1Security,
-} from '../public-api/v1-answers.ts';
+} from '../public-api/index.ts';
 import { getTokenReceipt, getTokenStatus, revokeTokenByIssuer } from './tokens.service.ts';
 
 /** The refusals of a read of one code by its issuer or audience (status, receipt). */

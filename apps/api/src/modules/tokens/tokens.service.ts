@@ -2,15 +2,14 @@ import { formatCode, parseCode, type TokenStatus, type VerifyTokenResponse } fro
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { ApiCaller, RequestMeta } from '../../lib/api-caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashNationalId } from '../../lib/identity.ts';
 import { randomId } from '../../lib/secret-format.ts';
-import { appendAudit, auditShard } from '../audit/audit.service.ts';
-import { receiptOf } from '../audit/audit-receipts.ts';
-import { assertSubjectNotLocked } from '../identity/identity-lock.service.ts';
-import { keepPersonalHistory } from '../personal-codes/history-links.ts';
-import type { ApiCaller, RequestMeta } from '../public-api/caller.ts';
-import { recordSecurityEvent } from '../security/security-events.service.ts';
+import { appendAudit, auditShard, receiptOf } from '../audit/index.ts';
+import { assertSubjectNotLocked } from '../identity/index.ts';
+import { keepPersonalHistory } from '../personal-codes/index.ts';
+import { recordSecurityEvent } from '../security/index.ts';
 import {
   type BilledCall,
   isBillable,
@@ -18,17 +17,12 @@ import {
   recordUsage,
   rememberKeyUse,
   riyalToMillis,
-} from '../wallet/billing.service.ts';
+} from '../wallet/index.ts';
 import { countCodeInactive } from './active-codes.ts';
 import { codeLookupHash, generateCode, openPayload, sealPayload } from './code-crypto.ts';
+import { effectiveStatus } from './code-status.ts';
 import { encryptionKeyOf, type SealedData, sealToOrganization } from './double-lock.ts';
-import {
-  effectiveStatus,
-  type VerifyOutcome,
-  writeBill,
-  writeNewToken,
-  writeVerify,
-} from './write-batcher.ts';
+import { type VerifyOutcome, writeBill, writeNewToken, writeVerify } from './write-batcher.ts';
 
 export interface GenerateInput {
   data: Record<string, unknown>;

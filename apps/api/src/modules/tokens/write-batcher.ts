@@ -1,7 +1,6 @@
-import type { TokenStatus } from '@tanqin/shared';
 import type { Database, Queryable } from '../../db/database.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { auditAppendCtes } from '../audit/audit.service.ts';
+import { auditAppendCtes } from '../audit/index.ts';
 import {
   BILLED_CALL_COLUMNS,
   type BilledCall,
@@ -13,7 +12,7 @@ import {
   keyUseFlags,
   NOT_BILLED_FLAGS,
   unknownKeyUses,
-} from '../wallet/billing.service.ts';
+} from '../wallet/index.ts';
 import { activeCodeCountCte } from './active-codes.ts';
 
 /** A code to store, sealed and hashed by the caller. */
@@ -76,14 +75,6 @@ export type VerifyOutcome =
   | { found: true; target: VerifyTarget; consumed: false; reason: string };
 
 type TokenWriteOutcome = KeyUseFlags | VerifyOutcome;
-
-/** Active codes past their expiry count as expired before the sweep reaches them. */
-export function effectiveStatus(
-  row: { status: TokenStatus; expires_at: Date },
-  now: Date,
-): TokenStatus {
-  return row.status === 'active' && row.expires_at <= now ? 'expired' : row.status;
-}
 
 /**
  * The whole batch as one statement, so it costs one round trip and commits with it. In lock

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.ts';
 import { quarterSql } from '../../db/quarter-hours.ts';
+import type { ApiCaller } from '../../lib/api-caller.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
-import type { ApiCaller } from '../public-api/caller.ts';
 
 /** Riyal as a decimal string ("0.005") to integer thousandths (5); config validated the format. */
 export function riyalToMillis(riyal: string): number {

@@ -1,7 +1,7 @@
 import type { Statement, StatementList } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { csvFile } from '../../lib/csv.ts';
-import type { Organization } from '../organizations/organizations.service.ts';
+import type { Organization } from '../organizations/index.ts';
 import { millisToRiyal, riyalToMillis } from './billing.service.ts';
 
 const STATEMENTS_LISTED = 24;

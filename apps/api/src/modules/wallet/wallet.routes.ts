@@ -18,8 +18,8 @@ import {
   OWN_ORGANIZATION_PROBLEMS,
   problemAnswers,
 } from '../../lib/contract.ts';
-import { assertOwnOrganization, requireMember } from '../../plugins/authenticate.ts';
 import { readingContext } from '../../plugins/read-routing.ts';
+import { assertOwnOrganization, requireMember } from '../auth/index.ts';
 import { getStatement, listStatements, statementCsv } from './statements.service.ts';
 import { getCallLog, getDailySummary, getWalletSummary } from './wallet.service.ts';
 

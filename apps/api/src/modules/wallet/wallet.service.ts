@@ -7,7 +7,7 @@ import {
   type WalletUsageDay,
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
-import type { Organization } from '../organizations/organizations.service.ts';
+import type { Organization } from '../organizations/index.ts';
 import { millisToRiyal, riyalToMillis } from './billing.service.ts';
 import { startOfPeriod } from './periods.ts';
 import { costAfterSql, usageSinceParams, usageSinceSql } from './usage-rollups.ts';

@@ -1,19 +1,20 @@
-import { AppError } from '../../lib/app-error.ts';
-import type { SecurityEventInput } from '../security/security-events.service.ts';
-import type { ApiCaller, RequestMeta } from './caller.ts';
+import type { EventSeverity, EventType } from '@tanqin/shared';
+import type { ApiCaller, RequestMeta } from './api-caller.ts';
+import { AppError } from './app-error.ts';
+
+/** The security event a refused call leaves (modules/security records it with the call's details). */
+export interface RefusalEvent {
+  type: EventType;
+  severity: EventSeverity;
+  description: string;
+  additionalData?: Record<string, unknown>;
+}
 
 /** A refused /v1 call: its problem answer and the security event it leaves. */
 export class Refusal extends AppError {
-  readonly event: Pick<SecurityEventInput, 'type' | 'severity' | 'description'> & {
-    additionalData?: Record<string, unknown>;
-  };
+  readonly event: RefusalEvent;
 
-  constructor(
-    error: AppError,
-    event: Pick<SecurityEventInput, 'type' | 'severity' | 'description'> & {
-      additionalData?: Record<string, unknown>;
-    },
-  ) {
+  constructor(error: AppError, event: RefusalEvent) {
     super(error.code, error.message, error.extra);
     this.event = event;
   }
@@ -31,5 +32,5 @@ export function refusedCallEvent(caller: ApiCaller, meta: RequestMeta) {
     apiKeyName: caller.keyName,
     isBlockedRequest: true,
     isTest: caller.isTest,
-  } satisfies Partial<SecurityEventInput>;
+  };
 }

@@ -1,4 +1,4 @@
-import type { RateWindow } from '../../lib/rate-limit/rate-limit-store.ts';
+import type { RateWindow } from './rate-limit-store.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -1,13 +1,9 @@
 import type { MemberRole } from '@tanqin/shared';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context.ts';
-import { AppError } from '../lib/app-error.ts';
-import {
-  authenticateAccessToken,
-  type Principal,
-  type Session,
-} from '../modules/auth/sessions.service.ts';
-import { getMembership, type Membership } from '../modules/organizations/organizations.service.ts';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { getMembership, type Membership } from '../organizations/index.ts';
+import { authenticateAccessToken, type Principal, type Session } from './sessions.service.ts';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
