@@ -10,7 +10,6 @@ export {
   requireSession,
   requireUser,
 } from './authenticate.ts';
-export { emailHasAccount, mailEmailInUse } from './email-in-use.ts';
 export { type Attempt, assertNotLocked, clearFailures, recordFailure } from './lockout.ts';
 export { endUserSessions, type Principal, startSession } from './sessions.service.ts';
 export { signedInAnswer } from './signed-in.ts';

@@ -13,15 +13,14 @@ import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination-limit.ts';
+import { emailHasAccount, mailEmailInUse } from '../../lib/email-in-use.ts';
 import { hashNationalId } from '../../lib/identity.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { sendMessage, UNCLAIMED_EMAIL_DOMAIN } from '../../lib/send-message.ts';
 import {
   type Attempt,
   assertNotLocked,
-  emailHasAccount,
   getUser,
-  mailEmailInUse,
   recordFailure,
   startSession,
 } from '../auth/index.ts';

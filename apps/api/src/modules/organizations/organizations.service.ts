@@ -5,12 +5,12 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
+import { emailHasAccount, mailEmailInUse } from '../../lib/email-in-use.ts';
 import { seal, unseal } from '../../lib/key-ring.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, SECRET_PREFIX } from '../../lib/secret-format.ts';
 import { UNCLAIMED_EMAIL_DOMAIN } from '../../lib/send-message.ts';
 import { createAuditChains } from '../audit/index.ts';
-import { emailHasAccount, mailEmailInUse } from '../auth/index.ts';
 
 export interface Organization {
   id: string;

@@ -10,15 +10,10 @@ import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination-limit.ts';
+import { emailHasAccount, mailEmailInUse } from '../../lib/email-in-use.ts';
 import { sendMessage } from '../../lib/send-message.ts';
 import { queueAccountNotice } from '../account-notices/index.ts';
-import {
-  type Attempt,
-  assertNotLocked,
-  emailHasAccount,
-  mailEmailInUse,
-  recordFailure,
-} from '../auth/index.ts';
+import { type Attempt, assertNotLocked, recordFailure } from '../auth/index.ts';
 import { MAX_CODE_ATTEMPTS, newConfirmationCode } from '../individuals/index.ts';
 
 /*

@@ -1,9 +1,9 @@
 import { type EmailInUseAttempt, emailInUseMessage } from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
-import type { Queryable } from '../../db/database.ts';
-import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination-limit.ts';
-import { sendMail } from '../../lib/send-message.ts';
+import type { AppContext } from '../app-context.ts';
+import type { Queryable } from '../db/database.ts';
+import { type DestinationSlot, takeDestinationSlot } from './destination-limit.ts';
+import { sendMail } from './send-message.ts';
 
 /*
  * No account oracle by email (issue 22.5). Registration, organisation sign-up and a profile email
