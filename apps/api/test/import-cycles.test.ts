@@ -143,6 +143,17 @@ describe('the server modules', () => {
     expect(upwards).toEqual([]);
   });
 
+  it('keep each route file to about 200 lines, one resource or a few (a module registers them in order)', () => {
+    const long = files
+      .filter((file) => file.endsWith('.routes.ts'))
+      .map(
+        (file) =>
+          [relative(SOURCE, file), readFileSync(file, 'utf8').split('\n').length - 1] as const,
+      )
+      .filter(([, lines]) => lines > 200);
+    expect(long).toEqual([]);
+  });
+
   it('import one another without a circle', () => {
     const named = circles(graph).map((group) => group.map((file) => relative(SOURCE, file)));
     expect(named).toEqual([]);

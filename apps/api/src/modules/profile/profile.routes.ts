@@ -1,14 +1,8 @@
 import {
-  changePasswordSchema,
   confirmContactSchema,
-  disableTwoFactorSchema,
-  enableTwoFactorSchema,
   profileLanguageSchema,
   profileSchema,
   profileUpdateSchema,
-  successOnlySchema,
-  twoFactorEnabledSchema,
-  twoFactorSetupSchema,
 } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import {
@@ -18,23 +12,18 @@ import {
   problemAnswers,
   SESSION_PROBLEMS,
 } from '../../lib/contract.ts';
-import {
-  disableTwoFactor,
-  enableTwoFactor,
-  requireIndividual,
-  requireUser,
-  setupTwoFactor,
-} from '../auth/index.ts';
+import { requireIndividual } from '../auth/index.ts';
 import { confirmContactChange } from './contact-change.service.ts';
-import { changePassword, getProfile, saveLanguage, updateProfile } from './profile.service.ts';
+import { getProfile, saveLanguage, updateProfile } from './profile.service.ts';
+import { signInSettingsRoutes } from './sign-in-settings.routes.ts';
 
 /**
- * The personal profile (individuals), and the account's password and two-step settings (every
- * user: organisation staff share the users table and the same sign-in).
+ * The personal profile (individuals), then the account's password and two-step settings (every
+ * user: organisation staff share the users table and the same sign-in), in
+ * sign-in-settings.routes.ts.
  */
 export async function profileRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
   const person = guard((request) => requireIndividual(ctx, request));
-  const signedIn = guard((request) => requireUser(ctx, request));
   const PERSON_PROBLEMS = [...SESSION_PROBLEMS, 'forbidden'] as const;
 
   app.get(
@@ -128,97 +117,5 @@ export async function profileRoutes(app: ContractApp, { ctx }: { ctx: AppContext
     },
   );
 
-  app.post(
-    '/profile/password',
-    {
-      schema: {
-        summary: 'Change the password (every other session of the account ends)',
-        tags: ['Profile'],
-        body: changePasswordSchema,
-        response: {
-          200: successOnlySchema,
-          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
-            'current_password_invalid',
-            'account_locked',
-          ]),
-        },
-      },
-      preValidation: signedIn.check,
-    },
-    async (request) => {
-      await changePassword(ctx, signedIn.of(request), request.body, { ip: request.ip });
-      return { success: true as const };
-    },
-  );
-
-  app.post(
-    '/profile/2fa/setup',
-    {
-      schema: {
-        summary: 'Start two-step verification: a new authenticator secret',
-        tags: ['Profile'],
-        response: {
-          200: twoFactorSetupSchema,
-          ...problemAnswers(SESSION_PROBLEMS, ['two_factor_already_enabled']),
-        },
-      },
-      preValidation: signedIn.check,
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return setupTwoFactor(ctx, signedIn.of(request).userId);
-    },
-  );
-
-  app.post(
-    '/profile/2fa/enable',
-    {
-      schema: {
-        summary: "Turn two-step verification on with the authenticator's first code",
-        tags: ['Profile'],
-        body: enableTwoFactorSchema,
-        response: {
-          200: twoFactorEnabledSchema,
-          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
-            'invalid_code',
-            'two_factor_already_enabled',
-            'bad_request',
-          ]),
-        },
-      },
-      preValidation: signedIn.check,
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const enabled = await enableTwoFactor(ctx, signedIn.of(request).userId, request.body.code, {
-        ip: request.ip,
-      });
-      return { success: true as const, ...enabled };
-    },
-  );
-
-  app.post(
-    '/profile/2fa/disable',
-    {
-      schema: {
-        summary: 'Turn two-step verification off (password and a current or recovery code)',
-        tags: ['Profile'],
-        body: disableTwoFactorSchema,
-        response: {
-          200: successOnlySchema,
-          ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
-            'invalid_code',
-            'two_factor_not_enabled',
-            'current_password_invalid',
-            'account_locked',
-          ]),
-        },
-      },
-      preValidation: signedIn.check,
-    },
-    async (request) => {
-      await disableTwoFactor(ctx, signedIn.of(request).userId, request.body, { ip: request.ip });
-      return { success: true as const };
-    },
-  );
+  signInSettingsRoutes(app, ctx);
 }
