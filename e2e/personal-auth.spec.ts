@@ -155,6 +155,35 @@ describe('personal sign-in side', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it('registers with an email that has an account like with any other; only its mailbox hears of it', async () => {
+    const page = await app.openPage();
+    const errors = collectConsoleErrors(page, REFUSED);
+    const { person: owner } = await registerConfirmedPerson(page, app.server.dataDir, newPerson(), {
+      prove: false,
+    });
+    await page.evaluate(() => localStorage.clear());
+    const newcomer = newPerson();
+
+    await page.goto('/register');
+    await page.getByLabel('الاسم الأول').fill(newcomer.firstName);
+    await page.getByLabel('اسم العائلة').fill(newcomer.lastName);
+    await page.getByLabel('رقم الهوية الوطنية').fill(newcomer.nationalId);
+    await page.getByLabel('رقم الجوال').fill(newcomer.phoneNumber);
+    await page.locator('input[type=email]').fill(owner.email);
+    await page.getByLabel('كلمة المرور', { exact: true }).fill(newcomer.password);
+    await page.getByLabel('تأكيد كلمة المرور').fill(newcomer.password);
+    await page.getByRole('radio', { name: 'البريد الإلكتروني' }).check();
+    await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
+    // The code step of any registration (no "email taken"), with what a taken address gets.
+    await page.getByRole('heading', { name: 'تأكيد الحساب' }).waitFor();
+    await page.getByText(/إن كان لهذا البريد حساب في تنقين فلن يصله رمز/).waitFor();
+
+    const toOwner = readOutbox(app.server.dataDir).filter((line) => line.to === owner.email);
+    expect(toOwner.at(-1)?.subject).toMatch(/Someone tried to use your email on Tanqin/);
+    expect(toOwner.at(-1)?.text).not.toMatch(/\b\d{6}\b/);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('guards personal pages and sends a signed-in person away from /login', async () => {
     const page = await app.openPage();
     for (const path of ['/profile-settings', '/dashboard', '/documents']) {
