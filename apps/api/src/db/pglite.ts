@@ -3,9 +3,12 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { Database } from './database.ts';
 import { openPool } from './postgres.ts';
 
-/** Embedded PGlite through the same node-postgres path as PostgreSQL (one connection). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const pglite = await PGlite.create(dataDir);
+/**
+ * Embedded PGlite through the same node-postgres path as PostgreSQL (one connection). `contents`
+ * starts it from a copy made by dumpDataDir (tests start every database from one migrated copy).
+ */
+export async function openPglite(dataDir: string | undefined, contents?: Blob): Promise<Database> {
+  const pglite = await PGlite.create({ dataDir, ...(contents && { loadDataDir: contents }) });
   // In-process notifications: delivered when the notifying statement commits, never lost.
   const listen: Database['listen'] = async (channel, handlers) => {
     const unlisten = await pglite.listen(channel, handlers.onMessage);
