@@ -18,6 +18,8 @@ export interface FillPlan {
 
 /** Days of history: codes and billed calls (the usage log keeps 90), request log (it keeps 30). */
 const CODE_DAYS = 60;
+/** The oldest row any table gets: the bench gives each month of it a partition first. */
+export const HISTORY_DAYS = CODE_DAYS;
 const REQUEST_LOG_DAYS = 28;
 /** The person's codes, whatever the size: their history must cost the same at 10 k and 1 M. */
 export const PERSON_CODES = 250;

@@ -12,7 +12,9 @@ import path from 'node:path';
 import { ensureMonthPartitions } from '../../apps/api/src/db/month-partitions.ts';
 import { openDatabase } from '../../apps/api/src/db/open.ts';
 import { outboxPath } from '../../apps/api/src/lib/mail/index.ts';
+import { AUDIT_LOG_PARTITIONS } from '../../apps/api/src/modules/audit/audit-months.ts';
 import { REQUEST_LOG_PARTITIONS } from '../../apps/api/src/modules/request-log/request-log.queries.ts';
+import { USAGE_LOG_PARTITIONS } from '../../apps/api/src/modules/wallet/usage-retention.ts';
 import { cpuMs, cpuSince, percentile, RouteMeter } from '../route-meter.ts';
 import {
   BENCH_SECRETS,
@@ -25,9 +27,17 @@ import {
   setUpOrganization,
   startBenchServer,
 } from '../support.ts';
-import { fillOrganisation, PERSON_CODES } from './fill.ts';
+import { fillOrganisation, HISTORY_DAYS, PERSON_CODES } from './fill.ts';
 
-const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
+const MONTH_PARTITIONED = [REQUEST_LOG_PARTITIONS, USAGE_LOG_PARTITIONS, AUDIT_LOG_PARTITIONS];
+
+/** BENCH_ROWS=N compares 10,000 with N (the issue's form); BENCH_SIZES lists the sizes. */
+const SIZES = (
+  process.env.BENCH_SIZES ??
+  (process.env.BENCH_ROWS ? `10000,${process.env.BENCH_ROWS}` : '10000,1000000')
+)
+  .split(',')
+  .map(Number);
 /** PGlite's sizes, when they differ (BENCH_PGLITE_SIZES). */
 const PGLITE_SIZES = process.env.BENCH_PGLITE_SIZES?.split(',').map(Number) ?? SIZES;
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgresql,pglite').split(',');
@@ -118,14 +128,18 @@ async function prepare(target: Target) {
       `update users set identity_proven_at = now(), identity_provider = 'bench' where id = $1`,
       [user!.id],
     );
+    // Each month of the history in a partition of its own from the start, as the hourly jobs
+    // keep them: rows go straight there instead of being moved out of the default partition.
+    const historyStart = new Date(Date.now() - (HISTORY_DAYS + 1) * 86_400_000);
+    for (const table of MONTH_PARTITIONED) {
+      await ensureMonthPartitions(db, table, new Date(), historyStart);
+    }
     const seconds = await fillOrganisation(db, {
       organizationId: organization.id,
       apiKeyIds: keys.map((key) => key.id),
       size: target.size,
       person: { userId: user!.id, subjectHash: user!.national_id_hash },
     });
-    // As the retention job does: each month of the filled log in a partition of its own.
-    await ensureMonthPartitions(db, REQUEST_LOG_PARTITIONS, new Date());
     const parts = Object.entries(seconds).map(([part, s]) => `${part} ${s.toFixed(1)} s`);
     console.log(`${sizeLabel(target.size)} filled (load ${loadAverage()}): ${parts.join(', ')}`);
   } finally {

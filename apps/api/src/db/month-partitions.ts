@@ -54,12 +54,17 @@ export async function monthPartitions(
 
 /**
  * Gives every month from the oldest row in the default partition (rows from before the table was
- * partitioned, or from a month whose partition came late) through MONTHS_AHEAD months after
- * `now` a partition of its own, moving the default partition's rows of that month into it.
- * Each month is one transaction; the partition is built apart and attached, which lets inserts
- * into the other months go on.
+ * partitioned, or from a month whose partition came late), or from `from` if that is earlier,
+ * through MONTHS_AHEAD months after `now` a partition of its own, moving the default partition's
+ * rows of that month into it. Each month is one transaction; the partition is built apart and
+ * attached, which lets inserts into the other months go on.
  */
-export async function ensureMonthPartitions(db: Database, target: MonthPartitioned, now: Date) {
+export async function ensureMonthPartitions(
+  db: Database,
+  target: MonthPartitioned,
+  now: Date,
+  from: Date = now,
+) {
   const { table } = target;
   const [oldest] = await db.query<{ at: Date | null }>(
     `select min(created_at) as at from ${table}_default`,
@@ -68,7 +73,7 @@ export async function ensureMonthPartitions(db: Database, target: MonthPartition
   const last = monthStart(now, MONTHS_AHEAD);
   const created: string[] = [];
   for (
-    let start = monthStart(oldest?.at && oldest.at < now ? oldest.at : now);
+    let start = monthStart(oldest?.at && oldest.at < from ? oldest.at : from);
     start <= last;
     start = monthStart(start, 1)
   ) {
