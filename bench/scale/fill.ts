@@ -173,6 +173,51 @@ insert into person_notice_cursors (organization_id, shard, last_seq)
 select organization_id, shard, last_seq from audit_chain_heads where organization_id = $1
 on conflict (organization_id, shard) do update set last_seq = excluded.last_seq`;
 
+/** The tables the fill writes millions of rows to. */
+const BULK_TABLES = ['tokens', 'audit_log', 'usage_logs', 'request_log'];
+
+/**
+ * Drops the bulk tables' secondary indexes and unique constraints (primary keys stay) and
+ * resolves a function that makes them again as they were: a bulk load's usual way, one sort per
+ * index at the end instead of millions of random inserts into it (10 M codes took 30 minutes
+ * with their indexes in place). On a partitioned table the parent's index covers every partition.
+ */
+async function setIndexesAside(db: Queryable): Promise<() => Promise<void>> {
+  const indexes = await db.query<{
+    table: string;
+    name: string;
+    def: string;
+    constraint: string | null;
+  }>(
+    `select c.relname as table, i.relname as name, pg_get_indexdef(x.indexrelid) as def,
+            pg_get_constraintdef(con.oid) as constraint
+       from pg_index x
+       join pg_class i on i.oid = x.indexrelid
+       join pg_class c on c.oid = x.indrelid
+       join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+       left join pg_constraint con on con.conindid = x.indexrelid and con.conrelid = c.oid
+      where c.relname = any($1) and not x.indisprimary`,
+    [BULK_TABLES],
+  );
+  for (const index of indexes) {
+    await db.query(
+      index.constraint
+        ? `alter table ${index.table} drop constraint ${index.name}`
+        : `drop index ${index.name}`,
+    );
+  }
+  return async () => {
+    await db.query(`set maintenance_work_mem = '512MB'`);
+    for (const index of indexes) {
+      await db.query(
+        index.constraint
+          ? `alter table ${index.table} add constraint ${index.name} ${index.constraint}`
+          : index.def,
+      );
+    }
+  };
+}
+
 /** Fills the organisation's history; returns the seconds each part took. */
 export async function fillOrganisation(db: Queryable, plan: FillPlan) {
   const seconds: Record<string, number> = {};
@@ -187,6 +232,9 @@ export async function fillOrganisation(db: Queryable, plan: FillPlan) {
   );
   if (heads!.seq !== 0) throw new Error('fill before the organisation makes any /v1 call');
   const base = [plan.organizationId, plan.apiKeyIds, plan.size];
+  let started = performance.now();
+  const restoreIndexes = await setIndexesAside(db);
+  seconds['indexes set aside'] = (performance.now() - started) / 1000;
   for (let lo = 0; lo < plan.size; lo += CHUNK) {
     const hi = Math.min(plan.size, lo + CHUNK);
     await timed('codes and audit rows', TOKENS_SQL, [
@@ -199,6 +247,9 @@ export async function fillOrganisation(db: Queryable, plan: FillPlan) {
     await timed('billed calls', USAGE_SQL, [...base, lo, hi]);
     await timed('request log', REQUEST_LOG_SQL, [...base, lo, hi]);
   }
+  started = performance.now();
+  await restoreIndexes();
+  seconds['indexes made again'] = (performance.now() - started) / 1000;
   await timed('request log roll-up', REQUEST_DAILY_SQL, [plan.organizationId]);
   await timed('events', EVENTS_SQL, base);
   await timed('payment', PAYMENT_SQL, [plan.organizationId]);
