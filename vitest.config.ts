@@ -50,8 +50,8 @@ export default defineConfig({
         },
       },
       {
-        // `npm run test:ops`: the operators' guides (docs/operations: deployment with nginx, two
-        // processes, PostgreSQL and Redis; backup and restore; upgrades). Not part of `npm test`.
+        // `npm run test:ops`: the deployment of docs/operations/deployment.md (nginx, two
+        // processes, PostgreSQL, Redis). Not part of `npm test` (scripts/test.mjs).
         test: {
           name: 'ops',
           include: ['apps/api/ops-test/**/*.test.ts'],

@@ -1,6 +1,5 @@
-// `npm run test:ops`: the operators' guides, tested as they say: the deployment of
-// docs/operations/deployment.md (Debian's nginx in front of two server processes on PostgreSQL and
-// Redis), backup and restore (backup.md) and upgrades under load (upgrades.md). Installs nginx when
+// `npm run test:ops`: the deployment of docs/operations/deployment.md, tested as the guide says:
+// Debian's nginx in front of two server processes on PostgreSQL and Redis. Installs nginx when
 // it is missing (as root on Debian, the way scripts/test.mjs installs Chromium).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

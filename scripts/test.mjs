@@ -34,8 +34,7 @@ if (!existsSync(chromium)) {
 
 run('npm', ['run', 'build', '-w', 'apps/web']);
 const args = process.argv.slice(2);
-// Every suite but the operators' ones (deployment, backup and restore, upgrades), which
-// `npm run test:ops` runs (scripts/test-ops.mjs).
+// Every suite but the deployment one, which `npm run test:ops` runs (scripts/test-ops.mjs).
 const suites = args.includes('--project')
   ? []
   : ['shared', 'api', 'web', 'e2e'].flatMap((name) => ['--project', name]);

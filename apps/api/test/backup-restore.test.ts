@@ -3,16 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BACKUP_MAGIC, openBackup } from '../src/lib/backup-file.ts';
-import {
-  basicAuth,
-  createIntegrator,
-  freePort,
-  request,
-  type TestServer,
-} from '../test/harness.ts';
-import { nationalId } from '../test/individuals-helpers.ts';
-import { createIndividual } from '../test/personal-helpers.ts';
-import { runCommand, spawnServer } from '../test/server-process.ts';
+import { basicAuth, createIntegrator, freePort, request, type TestServer } from './harness.ts';
+import { nationalId } from './individuals-helpers.ts';
+import { createIndividual } from './personal-helpers.ts';
+import { runCommand, spawnServer } from './server-process.ts';
 
 const PASSPHRASE = 'correct horse battery staple';
 

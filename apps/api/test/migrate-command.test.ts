@@ -6,8 +6,8 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrate, migrationFiles } from '../src/db/migrate.ts';
 import { openPostgres } from '../src/db/postgres.ts';
-import { databaseKinds, request } from '../test/harness.ts';
-import { freePort, runCommand, spawnServer } from '../test/server-process.ts';
+import { databaseKinds, request } from './harness.ts';
+import { freePort, runCommand, spawnServer } from './server-process.ts';
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const migrationsDir = path.join(import.meta.dirname, '../src/db/migrations');
