@@ -212,9 +212,16 @@ async function setIndexesAside(db: Queryable): Promise<() => Promise<void>> {
       await db.query(
         index.constraint
           ? `alter table ${index.table} add constraint ${index.name} ${index.constraint}`
-          : index.def,
+          : // A partitioned table's index is printed `on only` (no partition's index made).
+            index.def.replace(' ON ONLY ', ' ON '),
       );
     }
+    const invalid = await db.query<{ name: string }>(
+      `select x.indexrelid::regclass::text as name from pg_index x
+        where x.indrelid = any($1::regclass[]) and not x.indisvalid`,
+      [BULK_TABLES],
+    );
+    if (invalid.length) throw new Error(`indexes not made again: ${invalid.map((i) => i.name)}`);
   };
 }
 
