@@ -221,7 +221,7 @@ describe.each(databaseKinds)('no account oracle by email on %s', (kind) => {
     expect(kept?.n).toBe(0);
     expect(await accountsWith(taken)).toBe(1);
     await vi.waitFor(() => expect(messagesTo(taken).at(-1)?.subject).toMatch(IN_USE_SUBJECT));
-    expect(messagesTo(taken).at(-1)?.text).toMatch(/تسجيل منظمة جديدة/);
+    expect(messagesTo(taken).at(-1)?.text).toMatch(/تسجيل جهة جديدة/);
     expect(messagesTo(taken).at(-1)?.text).toMatch(/\/org-auth\n/);
     expect(messagesTo(free)).toHaveLength(0);
 

@@ -257,7 +257,7 @@ export function emailInUseMessage(
       en: 'Someone tried to create a new personal Tanqin account with this email address',
     },
     organization_signup: {
-      ar: 'حاول أحدهم تسجيل منظمة جديدة في تنقين بعنوان بريدك الإلكتروني هذا بريداً لمديرها',
+      ar: 'حاول أحدهم تسجيل جهة جديدة في تنقين بعنوان بريدك الإلكتروني هذا بريداً لمسؤولها',
       en: "Someone tried to sign a new organisation up on Tanqin with this email address as its admin's",
     },
     email_change: {
