@@ -13,7 +13,7 @@ export const PROFILE_QUERY_KEY = ['personal', 'profile'] as const;
  * the interface language and the profile's are one preference, followed on every device they
  * sign in on and by their messages. The cached profile takes the answer, so the profile page
  * shows it and a later save there keeps it. Unsaved (offline, say), a toast says so and why; a
- * session found ended leaves the choice to this browser, quietly, whatever page it was made on.
+ * session found ended or not confirmed yet leaves the choice to this browser, quietly.
  */
 export async function saveProfileLanguage(language: AppLanguage, queryClient: QueryClient) {
   try {
@@ -25,7 +25,14 @@ export async function saveProfileLanguage(language: AppLanguage, queryClient: Qu
     });
     queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return;
+    // No session, or a registration's not yet confirmed (its code step has the switch too): the
+    // choice stays in this browser, as on a public page; registering already sent the language.
+    if (
+      error instanceof ApiError &&
+      (error.status === 401 || error.code === 'account_unconfirmed')
+    ) {
+      return;
+    }
     // The next switch or profile save saves it; sign-in applies the saved one meanwhile.
     // Told in the language just chosen: the interface already speaks it.
     await i18n.loadNamespaces('personalLayout');
