@@ -20,8 +20,8 @@ export class Refusal extends AppError {
   }
 }
 
-/** What every security event of a refused /v1 call says of the call: who, from where, which key. */
-export function refusedCallEvent(caller: ApiCaller, meta: RequestMeta) {
+/** What a security event of a /v1 call says of the call: who, from where, which key. */
+export function callEventDetails(caller: ApiCaller, meta: RequestMeta) {
   return {
     organizationId: caller.organizationId,
     clientIp: meta.ip,
@@ -30,7 +30,10 @@ export function refusedCallEvent(caller: ApiCaller, meta: RequestMeta) {
     requestMethod: meta.method,
     apiKeyId: caller.apiKeyId,
     apiKeyName: caller.keyName,
-    isBlockedRequest: true,
-    isTest: caller.isTest,
   };
+}
+
+/** The same for a refused call. */
+export function refusedCallEvent(caller: ApiCaller, meta: RequestMeta) {
+  return { ...callEventDetails(caller, meta), isBlockedRequest: true, isTest: caller.isTest };
 }

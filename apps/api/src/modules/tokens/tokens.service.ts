@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/database.ts';
 import type { ApiCaller, RequestMeta } from '../../lib/api-caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashNationalId } from '../../lib/identity.ts';
+import { callEventDetails } from '../../lib/refusal.ts';
 import { randomId } from '../../lib/secret-format.ts';
 import { appendAudit, auditShard, receiptOf } from '../audit/index.ts';
 import { assertSubjectNotLocked } from '../identity/index.ts';
@@ -93,7 +94,7 @@ async function noteKeyUse(
   rememberKeyUse(caller.apiKeyId, meta.ip);
   if (!caller.apiKeyId || !(flags.is_first_use || flags.is_new_ip)) return;
   await recordSecurityEvent(ctx, {
-    organizationId: caller.organizationId,
+    ...callEventDetails(caller, meta),
     ...(flags.is_first_use
       ? {
           type: 'key_first_use',
@@ -105,12 +106,6 @@ async function noteKeyUse(
           severity: 'warning',
           description: `API key "${caller.keyName}" was used from a new address ${meta.ip}`,
         }),
-    clientIp: meta.ip,
-    userAgent: meta.userAgent,
-    requestPath: meta.path,
-    requestMethod: meta.method,
-    apiKeyId: caller.apiKeyId,
-    apiKeyName: caller.keyName,
   });
 }
 
