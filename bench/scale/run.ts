@@ -14,6 +14,7 @@ import { openDatabase } from '../../apps/api/src/db/open.ts';
 import { outboxPath } from '../../apps/api/src/lib/mail/index.ts';
 import { AUDIT_LOG_PARTITIONS } from '../../apps/api/src/modules/audit/audit-months.ts';
 import { REQUEST_LOG_PARTITIONS } from '../../apps/api/src/modules/request-log/request-log.queries.ts';
+import { CODE_PARTITIONS } from '../../apps/api/src/modules/tokens/code-months.ts';
 import { USAGE_LOG_PARTITIONS } from '../../apps/api/src/modules/wallet/usage-retention.ts';
 import { cpuMs, cpuSince, percentile, RouteMeter } from '../route-meter.ts';
 import {
@@ -30,7 +31,12 @@ import {
 } from '../support.ts';
 import { fillOrganisation, HISTORY_DAYS, PERSON_CODES } from './fill.ts';
 
-const MONTH_PARTITIONED = [REQUEST_LOG_PARTITIONS, USAGE_LOG_PARTITIONS, AUDIT_LOG_PARTITIONS];
+const MONTH_PARTITIONED = [
+  REQUEST_LOG_PARTITIONS,
+  USAGE_LOG_PARTITIONS,
+  AUDIT_LOG_PARTITIONS,
+  CODE_PARTITIONS,
+];
 
 /** BENCH_ROWS=N compares 10,000 with N (the form); BENCH_SIZES lists the sizes. */
 const SIZES = (

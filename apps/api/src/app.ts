@@ -55,6 +55,7 @@ import { requestLogRoutes } from './modules/request-log/request-log.routes.ts';
 import { RequestLogWriter } from './modules/request-log/request-log.writer.ts';
 import { flushTrustedIpUsage } from './modules/security/network-policy.service.ts';
 import { securityRoutes } from './modules/security/security.routes.ts';
+import { registerCodeMonths } from './modules/tokens/code-months.ts';
 import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
 import { expireTokens } from './modules/tokens/tokens.service.ts';
 import { sweepUsage } from './modules/wallet/usage-retention.ts';
@@ -287,6 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{
   registerPersonNotices(ctx);
   registerAuditCheckpoints(ctx);
   registerAuditMonths(ctx);
+  registerCodeMonths(ctx);
   ctx.jobs.register({
     name: 'account notices',
     everyMs: 2_000,

@@ -28,6 +28,9 @@ export const DEFAULT_SCOPES: Scope[] = ['token:generate', 'token:verify'];
 export const KEY_MODES = ['live', 'test'] as const;
 export type KeyMode = (typeof KEY_MODES)[number];
 
+/** The longest a one-time code can live (`expires_in`'s maximum, seconds). */
+export const CODE_MAX_LIFETIME_SECONDS = 86_400;
+
 export const DEFAULT_RATE_LIMIT_PER_HOUR = 1000;
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CODE_MAX_LIFETIME_SECONDS } from '../constants.ts';
 import { exceedsJsonLimits, TOKEN_DATA_MAX_DEPTH, TOKEN_DATA_MAX_VALUES } from '../json-limits.ts';
 import { CODE_ALPHABET, checkCharacter, formatCode } from '../token-code.ts';
 import { timestampSchema } from './common.ts';
@@ -94,7 +95,7 @@ export const generateTokenSchema = z
       .number()
       .int()
       .min(60)
-      .max(86_400)
+      .max(CODE_MAX_LIFETIME_SECONDS)
       .default(3600)
       .meta({ description: 'Lifetime in seconds' }),
     one_time_use: z

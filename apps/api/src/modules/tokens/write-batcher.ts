@@ -1,3 +1,4 @@
+import { CODE_MAX_LIFETIME_SECONDS } from '@tanqin/shared';
 import type { Database, Queryable } from '../../db/database.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { auditAppendCtes } from '../audit/index.ts';
@@ -62,6 +63,8 @@ type TokenWrite =
       bill: BilledCall;
       /** A test-mode caller: it finds test codes only, a live one live codes only. */
       isTest: boolean;
+      /** Only codes made after this are looked at (the months a live code can be from). */
+      since: Date | null;
     }
   | { kind: 'bill'; bill: BilledCall };
 
@@ -111,11 +114,14 @@ function batchSql(has: { generates: boolean; verifies: boolean }): string {
       actor text, at timestamptz, is_test boolean)),
   verify_target as materialized (
     select t.*
-      from (select distinct code_hash from unnest(${param()}::text[]) as c (code_hash) order by code_hash) c,
-           lateral (select t.id, t.code_hash, t.organization_id, t.audience_organization_id, t.ciphertext,
-                           t.status, t.expires_at, t.data_fields, t.data_scope, t.audit_shard, t.is_test
+      from (select code_hash, min(since) as since
+              from unnest(${param()}::text[], ${param()}::timestamptz[]) as c (code_hash, since)
+             group by code_hash order by code_hash) c,
+           lateral (select t.id, t.created_at, t.code_hash, t.organization_id, t.audience_organization_id,
+                           t.ciphertext, t.status, t.expires_at, t.data_fields, t.data_scope, t.audit_shard,
+                           t.is_test
                       from tokens t
-                     where t.code_hash = c.code_hash
+                     where t.code_hash = c.code_hash and t.created_at > c.since
                        for update) t),
   verify_usable as (
     select v.ord, v.organization_id as caller_id, v.actor, v.at, t.*,
@@ -177,7 +183,7 @@ function batchSql(has: { generates: boolean; verifies: boolean }): string {
     update tokens t set status = 'used', used_at = o.at, used_by_organization_id = o.caller_id,
            ciphertext = null
       from verify_outcome o
-     where t.id = any(array[o.id]) and o.consumes),`
+     where t.id = any(array[o.id]) and t.created_at = o.created_at and o.consumes),`
       : ''
   }
   active_code_changes as (
@@ -224,6 +230,7 @@ interface BatchResult extends KeyUseFirsts {
 async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenWriteOutcome[]> {
   const generated = [];
   const verifies = [];
+  const verifySince: (Date | null)[] = [];
   const bills = [];
   for (const [ord, op] of ops.entries()) {
     if (op.kind === 'generate') {
@@ -249,6 +256,7 @@ async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenW
         actor: op.by.actor,
       });
     } else if (op.kind === 'verify') {
+      verifySince.push(op.since);
       verifies.push({
         ord,
         code_hash: op.codeHash,
@@ -274,7 +282,13 @@ async function writeTokenBatch(db: Queryable, ops: TokenWrite[]): Promise<TokenW
     : BATCH_SQL.generates;
   const [result] = await db.query<BatchResult>(sql, [
     ...(has.generates ? [JSON.stringify(generated)] : []),
-    ...(has.verifies ? [JSON.stringify(verifies), verifies.map((v) => v.code_hash)] : []),
+    ...(has.verifies
+      ? [
+          JSON.stringify(verifies),
+          verifies.map((v) => v.code_hash),
+          verifySince.map((since) => since?.toISOString() ?? '-infinity'),
+        ]
+      : []),
     JSON.stringify(bills),
     unknown.keys,
     unknown.addresses,
@@ -335,9 +349,20 @@ export async function writeNewToken(
 }
 
 /**
+ * How far back a verify looks first: a code older than its longest lifetime cannot be used, and
+ * the margin covers clocks of server processes that disagree.
+ */
+const LIVE_CODE_WINDOW_MS = (CODE_MAX_LIFETIME_SECONDS + 3600) * 1000;
+
+/**
  * Consumes the code with this lookup hash for `by` (its audience) when it is active: the code
  * is marked used, its ciphertext deleted, the use audited and billed. A code found but not
  * usable gets a failed-use audit row and no bill. Resolves once committed.
+ *
+ * The codes are partitioned by month, and the lookup hash is unique only by its 80 random bits
+ * (migration 0123), so a verify reads the months a live code can be from; only a code not found
+ * there (a guess, or an old code, which must still answer expired or used) is looked for in
+ * every month, in a second batch. A code not found writes nothing, so asking again is safe.
  */
 export async function writeVerify(
   db: Database,
@@ -347,14 +372,18 @@ export async function writeVerify(
   bill: BilledCall,
   isTest: boolean,
 ): Promise<VerifyOutcome> {
-  return (await tokenWrites(db).submit({
-    kind: 'verify',
-    codeHash,
-    by,
-    at,
-    bill,
-    isTest,
-  })) as VerifyOutcome;
+  const verify = async (since: Date | null) =>
+    (await tokenWrites(db).submit({
+      kind: 'verify',
+      codeHash,
+      by,
+      at,
+      bill,
+      isTest,
+      since,
+    })) as VerifyOutcome;
+  const outcome = await verify(new Date(at.getTime() - LIVE_CODE_WINDOW_MS));
+  return outcome.found ? outcome : verify(null);
 }
 
 /** Bills one call that writes nothing else (a status read); resolves once committed. */
