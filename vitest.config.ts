@@ -13,9 +13,10 @@ const sourceConditions = [
 
 export default defineConfig({
   test: {
-    // Vitest's default on 2 cores is one worker, so every file ran after the other; many tests
-    // wait on a server, a database or Chromium, so two at a time keep both cores busy.
-    maxWorkers: 2,
+    // Vitest's default on 2 cores is one worker, so every file ran after the other. Many tests
+    // wait on a server, a database or Chromium, and a browser file leaves a core idle about half
+    // its time: three at a time, browser files among the others, keep both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         ssr: { resolve: { conditions: sourceConditions } },
@@ -70,7 +71,6 @@ export default defineConfig({
           env: { NODE_ENV: 'test' },
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],
