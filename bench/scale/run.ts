@@ -179,6 +179,13 @@ function consoleReads(
     },
     'security events (first page)': { path: '/api/v1/security/events', headers: owner },
     'personal code history': { path: '/api/v1/me/codes', headers: p.person.headers },
+    'issued codes (first page)': { path: '/api/v1/tokens', headers: owner },
+    // Not a console read: the /v1 status of one code by its reference, which finds it in any
+    // month's partition (the fill's codes are tok_scale_0 .. tok_scale_<size - 1>).
+    'code status by reference': {
+      path: `/v1/tokens/tok_scale_${Math.floor(p.size / 2)}/status`,
+      headers: p.keyHeaders,
+    },
   };
 }
 
