@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppAndBrowser } from './support/app-server.ts';
-import { viewports } from './support/browser.ts';
+import { screenshotsWanted, viewports } from './support/browser.ts';
 import {
   lastCodeTo,
   newPerson,
@@ -156,6 +156,7 @@ describe('a person proves their identity before seeing their codes', () => {
 
 /** The header and the footer alone, at 1366 and 390 px, to look at them closely. */
 async function shootHeaderAndFooter(page: Page, name: string) {
+  if (!screenshotsWanted) return;
   for (const viewport of ['desktop', 'mobile'] as const) {
     await page.setViewportSize(viewports[viewport]);
     await page

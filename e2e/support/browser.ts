@@ -46,8 +46,15 @@ export async function openPage(
 
 const screenshotDir = path.resolve(import.meta.dirname, '../../screenshots');
 
+/**
+ * Screenshots are for people to look at (`SCREENSHOTS=1 npm run test:e2e`); a run that nobody
+ * looks at skips them, since rendering and encoding a hundred full pages took minutes of CPU.
+ */
+export const screenshotsWanted = Boolean(process.env.SCREENSHOTS);
+
 /** Full-page screenshot into ./screenshots (git-ignored) for people to look at. */
 export async function saveScreenshot(page: Page, name: string) {
+  if (!screenshotsWanted) return;
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
