@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -8,18 +7,11 @@ import { buildApp } from '../../apps/api/src/app.ts';
 import { loadConfig } from '../../apps/api/src/config.ts';
 import { openDatabase } from '../../apps/api/src/db/open.ts';
 import { openPglite } from '../../apps/api/src/db/pglite.ts';
+import { freePort } from '../../apps/api/test/free-port.ts';
 import { migratedPgliteCopy } from '../../apps/api/test/pglite-copy.ts';
 import { launchBrowser, openPage, type viewports } from './browser.ts';
 
 const webDistDir = path.resolve(import.meta.dirname, '../../apps/web/dist');
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 /**
  * The product as `npm start` runs it (embedded PGlite in a data folder, the built web app),

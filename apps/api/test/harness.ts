@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
@@ -13,7 +12,10 @@ import { migrate } from '../src/db/migrate.ts';
 import { openPglite } from '../src/db/pglite.ts';
 import { openPostgres } from '../src/db/postgres.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { freePort } from './free-port.ts';
 import { migratedPgliteCopy } from './pglite-copy.ts';
+
+export { freePort };
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -91,15 +93,6 @@ export interface TestServer {
   /** Every route the server registered. */
   routes: RouteOptions[];
   close(): Promise<void>;
-}
-
-/** A port nothing listens on now, so a server can know its own address (PUBLIC_URL) before it starts. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 /**

@@ -1,17 +1,10 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
+
+export { freePort };
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
-/** A port free right now (the OS picks it; released before use). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface ServerProcess {
   child: ChildProcess;
