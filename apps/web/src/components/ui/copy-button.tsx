@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from './button.tsx';
 import { toast } from './toast.tsx';
@@ -12,12 +12,17 @@ export function CopyButton({
 }: { value: string; label?: string } & Omit<ButtonProps, 'onClick' | 'value'>) {
   const { t } = useTranslation('common');
   const [isCopied, setIsCopied] = useState(false);
+  // Cleared when the button goes away, so no state is set on an unmounted button.
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setIsCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
       setIsCopied(true);
       toast.success(t('copiedToClipboard'));
-      setTimeout(() => setIsCopied(false), 2000);
     } catch {
       toast.error(t('copyFailed'));
     }
