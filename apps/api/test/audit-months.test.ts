@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
 import { ManualClock } from '../src/lib/clock.ts';
@@ -13,6 +12,7 @@ import {
   createIntegrator,
   createTestDatabase,
   databaseKinds,
+  insertOrganization,
   startTestServer,
   type TestServer,
 } from './harness.ts';
@@ -35,13 +35,7 @@ describe.each(databaseKinds)('the audit log by month (%s)', (kind) => {
         migrateThrough: '0101_usage_logs_partitions.sql',
       });
       try {
-        const organizationId = randomUUID();
-        await db.query(
-          `insert into organizations (id, name, type, email, contact_person, client_id,
-                                      client_secret_encrypted, client_secret_hash)
-           values ($1, 'Audited', 'private', $2, 'Sara', $3, 'x', 'x')`,
-          [organizationId, `${organizationId}@example.sa`, `client-${organizationId}`],
-        );
+        const organizationId = await insertOrganization(db, 'Audited');
         const before = await db.query(
           `insert into audit_log (organization_id, shard, seq, token_id, action, fields, created_at,
                                   prev_hash, hash)

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -9,6 +8,7 @@ import {
   createIntegrator,
   createTestDatabase,
   databaseKinds,
+  insertOrganization,
   startTestServer,
   type TestServer,
 } from './harness.ts';
@@ -25,13 +25,7 @@ describe.each(databaseKinds)('the codes by month (%s)', (kind) => {
   it('0123 keeps every code, and the job gives each month its partition', async () => {
     const db = await createTestDatabase(kind, { migrateThrough: '0122_claimed_email.sql' });
     try {
-      const organizationId = randomUUID();
-      await db.query(
-        `insert into organizations (id, name, type, email, contact_person, client_id,
-                                    client_secret_encrypted, client_secret_hash)
-         values ($1, 'Partitioned', 'private', $2, 'Sara', $3, 'x', 'x')`,
-        [organizationId, `${organizationId}@example.sa`, `client-${organizationId}`],
-      );
+      const organizationId = await insertOrganization(db);
       const codes = {
         tok_september: '2026-09-30T23:59:59Z',
         tok_october: '2026-10-01T00:00:00Z',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -230,4 +230,16 @@ export async function createIntegrator(baseUrl: string, keyBody: Record<string, 
   const call = (method: string, urlPath: string, json?: unknown) =>
     request(baseUrl, method, urlPath, { headers, json });
   return { ...org, key, headers, call };
+}
+
+/** An organisation row written straight to the database (for tests of migrations and jobs). */
+export async function insertOrganization(db: Database, name = 'Partitioned') {
+  const id = randomUUID();
+  await db.query(
+    `insert into organizations (id, name, type, email, contact_person, client_id,
+                                client_secret_encrypted, client_secret_hash)
+     values ($1, $4, 'private', $2, 'Sara', $3, 'x', 'x')`,
+    [id, `${id}@example.sa`, `client-${id}`, name],
+  );
+  return id;
 }

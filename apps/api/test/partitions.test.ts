@@ -9,18 +9,7 @@ import {
 } from '../src/db/month-partitions.ts';
 import { REQUEST_LOG_PARTITIONS } from '../src/modules/request-log/request-log.queries.ts';
 import { USAGE_LOG_PARTITIONS } from '../src/modules/wallet/usage-retention.ts';
-import { createTestDatabase, databaseKinds } from './harness.ts';
-
-const insertOrganization = async (db: Database) => {
-  const id = randomUUID();
-  await db.query(
-    `insert into organizations (id, name, type, email, contact_person, client_id,
-                                client_secret_encrypted, client_secret_hash)
-     values ($1, 'Partitioned', 'private', $2, 'Sara', $3, 'x', 'x')`,
-    [id, `${id}@example.sa`, `client-${id}`],
-  );
-  return id;
-};
+import { createTestDatabase, databaseKinds, insertOrganization } from './harness.ts';
 
 const logCall = (db: Database, organizationId: string, at: string) =>
   db.query(
