@@ -1,10 +1,8 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TOKEN, SAMPLE_TOKEN_ID } from '../apps/web/src/features/documentation/snippets.ts';
 import { useAppAndBrowser } from './support/app-server.ts';
-import { collectForeignRequests, saveScreenshot } from './support/browser.ts';
+import { collectForeignRequests, saveArtifact, saveScreenshot } from './support/browser.ts';
 import {
   collectConsoleErrors,
   createApiKey,
@@ -203,10 +201,7 @@ describe('documentation and API reference', () => {
     // title and the client id readable from it, and a fraction of the 1.2 MB of page images the
     // PDF used to be.
     const pdf = await page.pdf({ preferCSSPageSize: true });
-    writeFileSync(
-      path.resolve(import.meta.dirname, '../screenshots/documentation-quick-start.pdf'),
-      pdf,
-    );
+    saveArtifact('documentation-quick-start.pdf', pdf);
     expect(pdf.length).toBeLessThan(300_000);
     expect(pdf.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
     const lines = pdfLines(pdf).map((line) => line.text);

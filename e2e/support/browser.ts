@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -57,6 +57,13 @@ export async function saveScreenshot(page: Page, name: string) {
   if (!screenshotsWanted) return;
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** A file a test made (a printed PDF) into ./screenshots beside the screenshots, when they are wanted. */
+export function saveArtifact(fileName: string, content: Buffer) {
+  if (!screenshotsWanted) return;
+  mkdirSync(screenshotDir, { recursive: true });
+  writeFileSync(path.join(screenshotDir, fileName), content);
 }
 
 /** Every request the page makes must stay on our own server (CSP connect-src 'self'). */

@@ -11,14 +11,16 @@ const MIGRATION_LOCK_ID = 7_414_221;
  * after that file (a test builds an older database to see what a later migration does to its rows).
  */
 export async function migrate(db: Database, options: { through?: string } = {}): Promise<string[]> {
-  await db.exec(`create table if not exists schema_migrations (
-    id text primary key,
-    applied_at timestamptz not null default now()
-  )`);
   const files = migrationFiles().filter((file) => !options.through || file <= options.through);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    // Under the lock: two processes creating it at once on a fresh database collide in the
+    // catalogue (duplicate pg_type row) even with `if not exists`.
+    await tx.query(`create table if not exists schema_migrations (
+      id text primary key,
+      applied_at timestamptz not null default now()
+    )`);
     const done = new Set(
       (await tx.query<{ id: string }>('select id from schema_migrations')).map((row) => row.id),
     );
