@@ -1,3 +1,4 @@
+import { CODE_LIST_COUNT_CAP } from '@tanqin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
 import {
@@ -260,6 +261,40 @@ describe.each(databaseKinds)('the dashboard codes screen on %s', (kind) => {
         total: 0,
         tokens: [],
       });
+  });
+
+  it('counts the matching codes up to the cap, and says when more match', async () => {
+    const issuer = await createIntegrator(server.baseUrl);
+    // Codes written straight to the table: ten thousand through the API would take minutes.
+    await server.db.query(
+      `insert into tokens (id, organization_id, audience_organization_id, code_hash, data_fields,
+                           data_scope, audit_shard, status, created_at, expires_at)
+       select 'tok_cap' || n, $1, $1, 'cap-hash-' || n, '{full_name}', '{}', 0, 'used',
+              $2::timestamptz - n * interval '1 second', $2::timestamptz + interval '1 hour'
+         from generate_series(1, $3::int) as n`,
+      [issuer.organization.id, clock.now(), CODE_LIST_COUNT_CAP + 1],
+    );
+    const all = await list(issuer, '?direction=issued&limit=5');
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ total: CODE_LIST_COUNT_CAP, total_capped: true });
+    expect(all.body.tokens.map((item: { token_id: string }) => item.token_id)).toEqual([
+      'tok_cap1',
+      'tok_cap2',
+      'tok_cap3',
+      'tok_cap4',
+      'tok_cap5',
+    ]);
+    // Exactly the cap is still an exact count.
+    const one = all.body.tokens[0].token_id as string;
+    await server.db.query("update tokens set status = 'revoked' where id = $1", [one]);
+    expect((await list(issuer, '?direction=issued&status=used')).body).toMatchObject({
+      total: CODE_LIST_COUNT_CAP,
+      total_capped: false,
+    });
+    expect((await list(issuer, '?direction=issued&status=revoked')).body).toMatchObject({
+      total: 1,
+      total_capped: false,
+    });
   });
 
   it('refuses bad list input with problem+json', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CODE_LIST_COUNT_CAP } from '../constants.ts';
 import {
   consoleModeSchema,
   nullableTimestampSchema,
@@ -71,7 +72,15 @@ export type CodeListItem = z.infer<typeof codeListItemSchema>;
 
 export const codeListSchema = z.object({
   tokens: z.array(codeListItemSchema),
-  total: z.number().int().meta({ description: 'Codes matching the filters, on every page' }),
+  total: z
+    .number()
+    .int()
+    .meta({
+      description: `Codes matching the filters, on every page, counted up to ${CODE_LIST_COUNT_CAP}`,
+    }),
+  total_capped: z.boolean().meta({
+    description: `More than \`total\` (${CODE_LIST_COUNT_CAP}) codes match: the count stopped there`,
+  }),
   next_cursor: z
     .string()
     .nullable()

@@ -8,6 +8,7 @@ import type {
   KeyMode,
   TokenStatus,
 } from '@tanqin/shared';
+import { CODE_LIST_COUNT_CAP } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import type { ApiCaller, RequestMeta } from '../../lib/api-caller.ts';
@@ -125,7 +126,7 @@ export interface CodesFilters {
 /**
  * The organisation's codes, newest first: metadata only, never the ciphertext or the hash.
  * Keyset paging on (created_at, id), so codes issued meanwhile never shift a page; `total`
- * counts every code the filters match.
+ * counts the codes the filters match, up to CODE_LIST_COUNT_CAP.
  */
 export async function listCodes(
   ctx: AppContext,
@@ -144,10 +145,13 @@ export async function listCodes(
   if (query.to) where.push(`t.created_at < ${p.add(query.to, 'timestamptz')}`);
   // The count ignores the cursor; `now` is referenced by the status expressions either way.
   const filtered = `${where.join(' and ')} and ${now} is not null`;
+  // One row past the cap says there are more without reading them all.
   const [count] = await ctx.db.query<{ total: number }>(
-    `select count(*)::int as total from tokens t where ${filtered}`,
+    `select count(*)::int as total
+       from (select from tokens t where ${filtered} limit ${CODE_LIST_COUNT_CAP + 1}) matched`,
     p.values,
   );
+  const total = count?.total ?? 0;
   let paged = filtered;
   if (query.cursor) {
     const after = decodeCursor(query.cursor);
@@ -162,7 +166,8 @@ export async function listCodes(
   const last = page.at(-1);
   return {
     tokens: page.map(toItem),
-    total: count?.total ?? 0,
+    total: Math.min(total, CODE_LIST_COUNT_CAP),
+    total_capped: total > CODE_LIST_COUNT_CAP,
     next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
   };
 }

@@ -56,6 +56,7 @@ const listOf = (overrides: Partial<CodeList> = {}): CodeList => ({
     },
   ],
   total: 2,
+  total_capped: false,
   next_cursor: null,
   ...overrides,
 });
@@ -259,12 +260,14 @@ describe('codes screen: the list', () => {
   it('pages through the codes by cursor and searches by reference', async () => {
     const page2 = 'GET /api/v1/tokens?mode=live&direction=received&cursor=c1&limit=20';
     const search = 'GET /api/v1/tokens?mode=live&direction=received&q=tok_p&limit=20';
+    const searchWide = 'GET /api/v1/tokens?mode=live&direction=received&q=tok&limit=20';
     mockApi({
       [RECEIVED]: () => json(200, listOf({ total: 41, next_cursor: 'c1' })),
       [page2]: () =>
         json(200, listOf({ tokens: [{ ...listOf().tokens[1]!, token_id: 'tok_p2' }], total: 41 })),
       [search]: () =>
         json(200, listOf({ tokens: [{ ...listOf().tokens[1]!, token_id: 'tok_p2' }], total: 1 })),
+      [searchWide]: () => json(200, listOf({ total: 10_000, total_capped: true })),
     });
     const user = userEvent.setup();
     renderSection();
@@ -277,8 +280,11 @@ describe('codes screen: the list', () => {
     await user.click(screen.getByRole('button', { name: 'السابق' }));
     expect(await screen.findByText('tok_used1')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('البحث بالمعرّف المرجعي'), 'tok_p');
-    expect(await screen.findByText(/إجمالي الرموز: 1/)).toBeInTheDocument();
+    // More codes match than the server counts: it says so rather than a wrong total.
+    await user.type(screen.getByLabelText('البحث بالمعرّف المرجعي'), 'tok');
+    expect(await screen.findByText(/إجمالي الرموز: أكثر من 10,000/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('البحث بالمعرّف المرجعي'), '_p');
+    expect(await screen.findByText(/إجمالي الرموز: 1$/)).toBeInTheDocument();
     expect(screen.queryByText('tok_used1')).not.toBeInTheDocument();
   });
 

@@ -170,7 +170,7 @@ function CodesTable({
       </div>
     );
   }
-  const { tokens, total, next_cursor } = codes.data;
+  const { tokens, total, total_capped, next_cursor } = codes.data;
   if (total === 0) {
     const filtered = filter.status || filter.q?.trim() || filter.from || filter.to;
     const empty = filtered
@@ -217,7 +217,7 @@ function CodesTable({
       >
         <p>
           {t('list.pageOnly', { page: formatCount(pageNumber) })} ·{' '}
-          {t('list.total', { n: formatCount(total) })}
+          {t(total_capped ? 'list.totalCapped' : 'list.total', { n: formatCount(total) })}
         </p>
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" disabled={pageNumber <= 1} onClick={onPrevious}>
