@@ -1,14 +1,14 @@
-import type {
-  AuditAction,
-  CodeDirection,
-  CodeHistory,
-  CodeHistoryEntry,
-  CodeList,
-  CodeListItem,
-  KeyMode,
-  TokenStatus,
+import {
+  type AuditAction,
+  CODE_LIST_COUNT_CAP,
+  type CodeDirection,
+  type CodeHistory,
+  type CodeHistoryEntry,
+  type CodeList,
+  type CodeListItem,
+  type KeyMode,
+  type TokenStatus,
 } from '@tanqin/shared';
-import { CODE_LIST_COUNT_CAP } from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import type { ApiCaller, RequestMeta } from '../../lib/api-caller.ts';
