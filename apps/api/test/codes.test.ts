@@ -248,6 +248,15 @@ describe.each(databaseKinds)('the dashboard codes screen on %s', (kind) => {
     expect(
       (await list(issuer, `?q=${part}`)).body.tokens.map((i: { token_id: string }) => i.token_id),
     ).toEqual([toSelf.token_id]);
+    // A whole reference, as given out or in another case; another body's code stays unseen.
+    for (const q of [toBank.token_id, ` ${toBank.token_id.toLowerCase()} `]) {
+      expect((await list(issuer, `?q=${encodeURIComponent(q)}`)).body).toMatchObject({
+        total: 1,
+        tokens: [{ token_id: toBank.token_id }],
+      });
+    }
+    expect((await list(issuer, `?q=${toBank.token_id}&status=active`)).body.total).toBe(0);
+    expect((await list(outsider, `?q=${toBank.token_id}&direction=issued`)).body.total).toBe(0);
     const since = new Date(clock.now().getTime() - 1000).toISOString();
     expect(
       (await list(issuer, `?from=${since}`)).body.tokens.map(

@@ -123,6 +123,35 @@ export interface CodesFilters {
   limit: number;
 }
 
+/** A whole reference as the API gives it out (`tok_` and 15 random bytes in base 62). */
+const WHOLE_REFERENCE = /^tok_[0-9A-Za-z]{16,}$/;
+
+/**
+ * The search by reference. A whole reference (pasted from a receipt or a support message) is
+ * looked up by its key, one index probe per month; only when it is not a code of the list, or
+ * the text is part of a reference, is every code's reference searched for it, in any case.
+ * At ten million codes that search reads them all (seconds); the look-up reads one.
+ */
+async function referenceCondition(
+  ctx: AppContext,
+  p: SqlParams,
+  where: string[],
+  now: string,
+  q: string,
+): Promise<string> {
+  const reference = p.add(q, 'text');
+  if (WHOLE_REFERENCE.test(q)) {
+    const [found] = await ctx.db.query<{ found: boolean }>(
+      `select exists (select from tokens t
+                       where ${where.join(' and ')} and ${now} is not null and t.id = ${reference})
+              as found`,
+      p.values,
+    );
+    if (found?.found) return `t.id = ${reference}`;
+  }
+  return `strpos(lower(t.id), lower(${reference})) > 0`;
+}
+
 /**
  * The organisation's codes, newest first: metadata only, never the ciphertext or the hash.
  * Keyset paging on (created_at, id), so codes issued meanwhile never shift a page; `total`
@@ -140,9 +169,10 @@ export async function listCodes(
   ];
   const now = p.add(ctx.clock.now(), 'timestamptz');
   if (query.status) where.push(statusCondition(query.status, now));
-  if (query.q) where.push(`strpos(lower(t.id), lower(${p.add(query.q.trim(), 'text')})) > 0`);
   if (query.from) where.push(`t.created_at >= ${p.add(query.from, 'timestamptz')}`);
   if (query.to) where.push(`t.created_at < ${p.add(query.to, 'timestamptz')}`);
+  const q = query.q?.trim();
+  if (q) where.push(await referenceCondition(ctx, p, where, now, q));
   // The count ignores the cursor; `now` is referenced by the status expressions either way.
   const filtered = `${where.join(' and ')} and ${now} is not null`;
   // One row past the cap says there are more without reading them all.
