@@ -15,7 +15,7 @@ const webDistDir = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
 /**
  * The product as `npm start` runs it (embedded PGlite in a data folder, the built web app),
- * on an ephemeral port. `restart` closes and reopens it on the same data folder.
+ * on a free port. `restart` closes and reopens it on the same data folder.
  */
 export async function startAppServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-e2e-'));
