@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // packages/sdk exports its source under this condition (integrators get its build, dist/).
 // Without 'module': a package's "module" build may be ESM that only a bundler runs (prom-client's
@@ -9,6 +9,19 @@ import { defineConfig } from 'vitest/config';
 const sourceConditions = [
   '@tanqin/source',
   ...defaultServerConditions.filter((condition) => condition !== 'module'),
+];
+
+/**
+ * The operator's commands and a process's life (backup and restore, migrate, the data folder's
+ * lock, the drain on SIGTERM): each starts real server or command processes, about 4 minutes of a
+ * worker together. They run with the deployment suite (`npm run test:ops`, also in CI), which
+ * keeps `npm test` within its 20 minutes.
+ */
+const operatorSuites = [
+  'apps/api/test/backup-restore.test.ts',
+  'apps/api/test/data-folder.test.ts',
+  'apps/api/test/migrate-command.test.ts',
+  'apps/api/test/server-stop.test.ts',
 ];
 
 export default defineConfig({
@@ -33,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...operatorSuites],
           environment: 'node',
           // Each file imported the whole server again (5-6 s of a worker per file, about 500 s of a
           // run); a worker now keeps its modules for the next file. Every file already builds
@@ -55,11 +69,12 @@ export default defineConfig({
         },
       },
       {
-        // `npm run test:ops`: the deployment of docs/operations/deployment.md (nginx, two
-        // processes, PostgreSQL, Redis). Not part of `npm test` (scripts/test.mjs).
+        // `npm run test:ops`: the deployment of docs/operations/deployment.md from deploy/ (nginx,
+        // two production processes, PostgreSQL, Redis), a Redis outage, and the operator suites
+        // above. Not part of `npm test` (scripts/test.mjs).
         test: {
           name: 'ops',
-          include: ['apps/api/ops-test/**/*.test.ts'],
+          include: ['apps/api/ops-test/**/*.test.ts', ...operatorSuites],
           environment: 'node',
           env: { NODE_ENV: 'test' },
           testTimeout: 120_000,

@@ -8,18 +8,26 @@ import pg from 'pg';
 
 /** Starts the bench server on a random port in production mode; resolves once it listens. */
 /**
- * Production refuses to start without an identity provider; the benches prove no identity, so a
- * placeholder issuer is named (it is only contacted when a proof starts).
+ * What production requires besides the secrets: an identity provider (the benches prove no
+ * identity, so a placeholder issuer is named; it is only contacted when a proof starts), an https
+ * PUBLIC_URL, and routes for messages (the benches send none: the outbox, on purpose).
  */
-const BENCH_IDENTITY_PROVIDER = {
+const BENCH_PRODUCTION = {
   IDENTITY_ISSUER: 'https://identity.bench.invalid',
   IDENTITY_CLIENT_ID: 'bench',
   IDENTITY_CLIENT_SECRET: 'bench-secret-not-used',
+  PUBLIC_URL: 'https://bench.tanqin.invalid',
+  MESSAGES_TO_OUTBOX: 'true',
 };
 
 export async function startBenchServer(env: Record<string, string>, execArgv: string[] = []) {
   // 4200-4999 holds no port that fetch refuses (4190, sieve, is one: 'bad port').
   const port = 4200 + Math.floor(Math.random() * 800);
+  const settings: Record<string, string | undefined> = {
+    ...BENCH_PRODUCTION,
+    ...process.env,
+    ...env,
+  };
   const child = fork(path.join(import.meta.dirname, 'tokens/server.ts'), {
     execArgv: [
       '--import',
@@ -27,9 +35,9 @@ export async function startBenchServer(env: Record<string, string>, execArgv: st
       ...execArgv,
     ],
     env: {
-      ...BENCH_IDENTITY_PROVIDER,
-      ...process.env,
-      ...env,
+      ...settings,
+      // Without DATABASE_URL: the embedded database, on purpose.
+      EMBEDDED_DATABASE: settings.DATABASE_URL ? 'false' : 'true',
       PORT: String(port),
       NODE_ENV: 'production',
     },
@@ -52,8 +60,9 @@ export async function startBenchServer(env: Record<string, string>, execArgv: st
 
 /** The secrets every bench server is started with. */
 export const BENCH_SECRETS = {
-  JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
-  TOKEN_PEPPER: 'bench-pepper-0123456789abcdef0123',
+  // Production takes only 32 random bytes (openssl rand -base64 32); these are bench-only.
+  JWT_SECRET: '/XfqaCKtHnCkv4Of4l0Hj9zAJ4dkhCq1NklILoL7x3E=',
+  TOKEN_PEPPER: 'XTH82embwYx4Y8MEQKpdOgPJj2sHp5NTZfkZ9lXZ3LI=',
   // The audit checkpoints' signing key (npm run audit:new-key): a bench-only key.
   AUDIT_SIGNING_KEY:
     'PRIVATE+KEY+bench.tanqin/audit+87847a8b+Aem1aiAettEDVWeqy2OVSE9FvDgPVf4VZHKpUCNRU0nI',

@@ -79,11 +79,11 @@ describe('a person proves their identity before seeing their codes', () => {
     // The development identity provider: one field, clearly for development.
     await page.getByRole('button', { name: 'إثبات الهوية' }).click();
     await page.waitForURL(/\/dev-idp\/interaction\//);
-    await page.getByText('للتطوير فقط · Development only').waitFor();
+    await page.getByText('للتطوير فقط').waitFor();
     expect(await page.locator('input').count()).toBe(1);
     await shootBoth(page, 'identity-dev-provider');
-    await page.getByLabel('رقم الهوية · National ID').fill(person.nationalId);
-    await page.getByRole('button', { name: 'تسجيل الدخول · Sign in' }).click();
+    await page.getByLabel('رقم الهوية', { exact: true }).fill(person.nationalId);
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
 
     // Back at the platform: proven, and the codes are there.
     await page.waitForURL(/\/identity\/callback\?/);
@@ -105,6 +105,11 @@ describe('a person proves their identity before seeing their codes', () => {
     });
     expect(whileLocked.status()).toBe(403);
     expect(await whileLocked.json()).toMatchObject({ code: 'subject_locked' });
+    // The refusal is a notice on the dashboard too, and the card says what the lock covers.
+    await page.reload();
+    await page.getByText('فرُفض الطلب لأن رقم هويتك مقفل', { exact: false }).waitFor();
+    await page.getByText('ولا يُستخدم رمز صدر له قبل القفل', { exact: false }).waitFor();
+    await shootBoth(page, 'identity-locked-refused-notice-ar');
     await page.getByRole('button', { name: 'فتح القفل' }).click();
     const dialog = page.getByRole('dialog', { name: 'فتح قفل رقم الهوية' });
     await dialog.getByLabel('كلمة المرور').fill(person.password);
@@ -115,31 +120,39 @@ describe('a person proves their identity before seeing their codes', () => {
     expect(errors).toEqual([]);
   });
 
-  it('in English: the reason, the way to prove, and a refused national id', async () => {
+  it('in English: the reason, the way to prove, and another national id offered in place of the typed one', async () => {
     const page = await app.openPage();
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
-    const { person } = await registerConfirmedPerson(page, app.server.dataDir, newPerson(), {
-      prove: false,
-    });
+    const { person } = await registerConfirmedPerson(
+      page,
+      app.server.dataDir,
+      { ...newPerson(), language: 'en' },
+      { prove: false },
+    );
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Prove your identity to see your codes' }).waitFor();
     await shootBoth(page, 'identity-dashboard-unproven-en');
 
-    // Someone else's national id at the provider is refused, clearly.
+    // Another national id at the provider than the typed one: offered in its place (a typo).
     await page.getByRole('button', { name: 'Prove my identity' }).click();
     await page.waitForURL(/\/dev-idp\/interaction\//);
-    await page.getByLabel('رقم الهوية · National ID').fill(newPerson().nationalId);
-    await page.getByRole('button', { name: 'تسجيل الدخول · Sign in' }).click();
-    await page.getByText('Your identity was not proven').waitFor();
-    await page.getByText(/does not match the one registered on your account/).waitFor();
-    await shootBoth(page, 'identity-callback-mismatch-en');
+    await page.getByLabel('National ID').fill(newPerson().nationalId);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .getByRole('heading', {
+        name: 'The identity provider proved another national id than the one you typed',
+      })
+      .waitFor();
+    await page.getByText(`you typed one ending in ${person.nationalId.slice(-4)}`).waitFor();
+    await shootBoth(page, 'identity-callback-correction-en');
 
-    // Trying again with the right one proves it.
-    await page.getByRole('button', { name: 'Try again' }).click();
+    // Not taken: proving the typed one instead works.
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await page.getByRole('button', { name: 'Prove my identity' }).click();
     await page.waitForURL(/\/dev-idp\/interaction\//);
-    await page.getByLabel('رقم الهوية · National ID').fill(person.nationalId);
-    await page.getByRole('button', { name: 'تسجيل الدخول · Sign in' }).click();
+    await page.getByLabel('National ID').fill(person.nationalId);
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Your identity is proven' }).waitFor();
     await shootBoth(page, 'identity-callback-proven-en');
     await page.getByRole('link', { name: 'See my codes' }).click();

@@ -129,6 +129,35 @@ describe('the landing page', () => {
     await page.context().close();
   });
 
+  it("shows a person's register and sign-in on a phone's first screen, in both languages", async () => {
+    const page = await app.openPage('mobile');
+    const names = {
+      ar: { register: 'أنشئ حسابك الشخصي', login: 'دخول الأفراد' },
+      en: { register: 'Create your personal account', login: 'Personal sign-in' },
+    };
+    for (const language of ['ar', 'en'] as const) {
+      await page.goto('/');
+      await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+      await page.reload();
+      const main = page.getByRole('main');
+      for (const [key, href] of [
+        ['register', '/register'],
+        ['login', '/login'],
+      ] as const) {
+        const link = main.getByRole('link', { name: names[language][key], exact: true });
+        expect(await link.getAttribute('href')).toBe(href);
+        const box = await link.boundingBox();
+        expect(box, `${language} ${key}`).not.toBeNull();
+        // Seen without scrolling: wholly inside the 390 x 844 screen.
+        expect(box!.y + box!.height, `${language} ${key}`).toBeLessThanOrEqual(844);
+        expect(box!.x, `${language} ${key}`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `${language} ${key}`).toBeLessThanOrEqual(390);
+      }
+      await saveScreenshot(page, `landing-person-way-in-${language}-390`);
+    }
+    await page.context().close();
+  });
+
   it("fits the header's controls side by side on a phone, in both languages, signed in or not", async () => {
     const page = await app.openPage('mobile');
     const organisationLink = {

@@ -94,14 +94,14 @@ describe('the language switch', () => {
     await signIn(page, admin);
     await page.goto('/org-dashboard');
     await page.getByRole('heading', { name: 'Riyadh Digital Health', level: 1 }).waitFor();
-    await page.getByText('Welcome to the Riyadh Digital Health dashboard').waitFor();
+    await page.getByText("Welcome to your organisation's dashboard").waitFor();
     await page.getByRole('navigation', { name: 'Dashboard sections' }).first().waitFor();
     expect(await htmlLanguage(page)).toEqual({ lang: 'en', dir: 'ltr' });
     await shootBoth(page, 'language-dashboard-en');
 
     // And back to Arabic from the dashboard's header.
     await page.getByRole('button', { name: 'عربي' }).click();
-    await page.getByText('مرحباً بك في لوحة تحكم Riyadh Digital Health').waitFor();
+    await page.getByText('مرحباً بك في لوحة تحكم جهتك').waitFor();
     expect(await htmlLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ar');
     const arabicHtml = await (await page.goto('/'))?.text();

@@ -74,8 +74,8 @@ describe('organisation auth page', () => {
     };
     expect(organization.name).toBe('هيئة الحكومة الرقمية');
 
-    await page.getByRole('heading', { name: 'تم إنشاء المنظمة بنجاح!' }).waitFor();
-    await page.getByText('سيتم التواصل معكم قريباً.').waitFor();
+    await page.getByRole('heading', { name: 'تم إنشاء حساب الجهة بنجاح!' }).waitFor();
+    await page.getByText(/الحساب يعمل فوراً: سجّل الدخول الآن/).waitFor();
     expect(await page.getByLabel('اسم الجهة').count()).toBe(0);
     await saveScreenshot(page, 'org-auth-signup-success-desktop');
 

@@ -146,7 +146,7 @@ describe('the footer pages', () => {
     const wayIn = footer.getByRole('navigation', { name: 'للأفراد' }).getByRole('link');
     expect(
       await wayIn.evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
-    ).toEqual(['/login', '/register']);
+    ).toEqual(['/login', '/register', '/receipt']);
     for (const link of await wayIn.all()) expect(await link.getAttribute('target')).toBeNull();
     await page.context().close();
   });

@@ -32,7 +32,8 @@ describe('request log and key edit/roll', () => {
       await page.getByRole('button', { name: 'تعديل المفتاح خادم قديم' }).click();
       const edit = page.getByRole('dialog', { name: 'تعديل المفتاح «خادم قديم»' });
       await edit.getByLabel('اسم المفتاح').fill('خادم الإنتاج');
-      // The expiry is typed day first; the API gets the instant of that time on this device.
+      // The expiry is typed day first; the API gets the instant of that time on the
+      // organisation's clock (Riyadh, UTC+3), whatever the device's zone.
       await edit.getByLabel('تاريخ الانتهاء (اختياري)').fill('31/12/2099 23:30');
       await saveScreenshot(page, `request-log-${viewport}-expiry`);
       await edit.getByRole('button', { name: 'حفظ التغييرات' }).click();
@@ -40,9 +41,7 @@ describe('request log and key edit/roll', () => {
       const keys = await page.request.get('/api/v1/security/api-keys', {
         headers: { Authorization: `Bearer ${token}` },
       });
-      expect((await keys.json()).api_keys[0].expires_at).toBe(
-        await page.evaluate(() => new Date('2099-12-31T23:30').toISOString()),
-      );
+      expect((await keys.json()).api_keys[0].expires_at).toBe('2099-12-31T20:30:00.000Z');
       await page.getByRole('button', { name: 'تدوير السر للمفتاح خادم الإنتاج' }).click();
       const roll = page.getByRole('dialog', { name: 'تدوير سر المفتاح «خادم الإنتاج»' });
       await roll.getByLabel('مدة بقاء السر القديم صالحاً').selectOption('3600');
@@ -97,7 +96,8 @@ describe('request log and key edit/roll', () => {
 
       // The window's start, typed day first, goes to the address (and the API) as an instant.
       await page.getByLabel('من', { exact: true }).fill('01/01/2020 08:00');
-      const from = await page.evaluate(() => new Date('2020-01-01T08:00').toISOString());
+      // On the organisation's clock (Riyadh, UTC+3), whatever the device's zone.
+      const from = '2020-01-01T05:00:00.000Z';
       await page.waitForURL((url) => url.searchParams.get('from') === from);
       await table.getByText('مرفوض').first().waitFor();
       await saveScreenshot(page, `request-log-${viewport}-from`);
@@ -106,7 +106,9 @@ describe('request log and key edit/roll', () => {
       await refusedRow.getByRole('button', { name: /^تفاصيل الطلب في/ }).click();
       const drawer = page.getByRole('dialog', { name: 'تفاصيل الطلب' });
       await drawer.getByText(/رُفض هذا الطلب/).waitFor();
-      await drawer.getByText('401').waitFor();
+      // The status, then the reason in words.
+      await drawer.getByText('401', { exact: true }).waitFor();
+      await drawer.getByText(/^401 · /).waitFor();
       await saveScreenshot(page, `request-log-${viewport}-refused`);
       expect(errors).toEqual([]);
       await page.context().close();

@@ -159,7 +159,9 @@ describe('security dashboard', () => {
     await notificationDialog.getByRole('checkbox', { name: 'تجاوز حد الطلبات' }).check();
     await saveScreenshot(page, 'security-notifications-dialog-desktop');
     await addNotification.click();
-    await toast(page, 'تم إنشاء تفضيل الإشعار بنجاح').waitFor();
+    // A new mailbox is sent a link to confirm first (issue 32.4); the card says so.
+    await toast(page, 'أُرسل رابط تأكيد إلى soc@riyadh-pay.example.sa').waitFor();
+    await page.getByText('بانتظار التأكيد', { exact: true }).waitFor();
     const notificationSwitch = page.getByRole('switch', {
       name: 'تفعيل الإشعار إلى soc@riyadh-pay.example.sa',
     });

@@ -81,16 +81,14 @@ describe('wallet', () => {
     expect(await entries.nth(1).textContent()).toContain('التحقق من رمز');
     expect(await entries.nth(2).textContent()).toContain('إنشاء رمز');
     expect(await entries.nth(2).textContent()).toContain('0.005 ريال');
-    const today = new Date().toISOString().slice(0, 10);
-    const todayHeading = await page.evaluate(
-      (date) =>
-        new Intl.DateTimeFormat('ar-SA', {
-          dateStyle: 'long',
-          calendar: 'gregory',
-          numberingSystem: 'latn',
-          timeZone: 'UTC',
-        }).format(new Date(`${date}T00:00:00Z`)),
-      today,
+    // The log's days are the organisation's (Riyadh): today there.
+    const todayHeading = await page.evaluate(() =>
+      new Intl.DateTimeFormat('ar-SA', {
+        dateStyle: 'long',
+        calendar: 'gregory',
+        numberingSystem: 'latn',
+        timeZone: 'Asia/Riyadh',
+      }).format(new Date()),
     );
     await log.getByRole('heading', { level: 4, name: todayHeading }).waitFor();
 

@@ -1,6 +1,6 @@
-// `npm run test:ops`: the deployment of docs/operations/deployment.md, tested as the guide says:
-// Debian's nginx in front of two server processes on PostgreSQL and Redis. Installs nginx when
-// it is missing (as root on Debian, the way scripts/test.mjs installs Chromium).
+// `npm run test:ops`: the deployment of docs/operations/deployment.md, from the files of deploy/:
+// Debian's nginx in front of two production server processes on PostgreSQL and Redis. Installs
+// nginx when it is missing (as root on Debian, the way scripts/test.mjs installs Chromium).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

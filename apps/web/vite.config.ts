@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -73,17 +74,70 @@ const islands = defineConfig({
   },
 });
 
-export default defineConfig(({ mode }) =>
+/**
+ * The app's chunks, few and in groups, so that a cold page needs few requests (issue 32.7: a cold
+ * /login took 76): what every page runs at start in two files (the libraries; the app's shell);
+ * a person's sign-in pages (sign in, register, forgot password) with all they import (forms,
+ * schemas, the ui kit) in one; what other screens share in one; each language's texts in three
+ * (the sign-in pages'; a person's other pages; the rest) instead of one a namespace. Every other screen keeps its own chunk.
+ */
+// What a sign-in page reads (an English reader's first screen also waits for the shared texts
+// and the landing page's, src/lib/i18n.ts; the Arabic ones are in the shell).
+const SIGN_IN_TEXTS = /[\\/](common|landing|personal-auth)\.json$/;
+const PERSONAL_TEXTS =
+  /[\\/](personal-auth|personal-dashboard|personal-layout|codes|security|sessions|wallet|identity|documents|profile|receipt-check|public-pages)\.json$/;
+const appChunks = [
+  { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial' as const], priority: 50 },
+  { name: 'app', tags: ['$initial' as const], priority: 40 },
+  {
+    name: (id: string) => {
+      const match = /[\\/]locales[\\/](ar|en)[\\/]/.exec(id);
+      if (!match) return null;
+      if (SIGN_IN_TEXTS.test(id)) return `texts-${match[1]}-sign-in`;
+      return `texts-${match[1]}${PERSONAL_TEXTS.test(id) ? '-personal' : ''}`;
+    },
+    priority: 30,
+  },
+  {
+    name: 'sign-in',
+    test: /[\\/](features[\\/]personal-auth[\\/]|routes[\\/](login|register|forgot-password)\.tsx)/,
+    priority: 20,
+  },
+  {
+    name: 'shared',
+    test: /[\\/](node_modules|packages[\\/]shared|src[\\/](components|lib))[\\/]/,
+    minShareCount: 2,
+    priority: 10,
+  },
+];
+
+/** React Router's package resolves to its development build; the app ships its production one. */
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+
+export default defineConfig(({ mode, command }) =>
   mode === 'islands'
     ? islands
     : {
         plugins: [react(), tailwindcss(), precompress()],
+        resolve: {
+          alias:
+            command === 'build'
+              ? [
+                  { find: /^react-router$/, replacement: `${reactRouterDist}/index.mjs` },
+                  { find: /^react-router\/dom$/, replacement: `${reactRouterDist}/dom-export.mjs` },
+                ]
+              : [],
+        },
         // No data: URIs: the CSP allows fonts and images from our own origin only.
         build: {
           sourcemap: false,
           chunkSizeWarningLimit: 600,
           assetsInlineLimit: 0,
           manifest: true,
+          rolldownOptions: { output: { codeSplitting: { groups: appChunks } } },
         },
         server: {
           port: 5173,

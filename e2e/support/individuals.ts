@@ -51,6 +51,8 @@ export interface Person {
   nationalId: string;
   firstName: string;
   lastName: string;
+  /** The language chosen on the site before registering (the API's default: Arabic). */
+  language?: 'ar' | 'en';
 }
 
 export function newPerson(): Person {

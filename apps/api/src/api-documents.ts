@@ -5,6 +5,7 @@ import {
   SCOPES,
   type Scope,
   securityEventWebhookSchema,
+  verificationRequestFulfilledWebhookSchema,
 } from '@tanqin/shared';
 import { z } from 'zod';
 import { MAX_DELIVERY_ATTEMPTS } from './lib/due-deliveries.ts';
@@ -89,7 +90,10 @@ export function publicApiDocument(publicUrl: string): OpenApiOptions {
         },
       },
     },
-    webhooks: { securityEvent: securityEventWebhook() },
+    webhooks: {
+      securityEvent: securityEventWebhook(),
+      verificationRequestFulfilled: requestFulfilledWebhook(),
+    },
   };
 }
 
@@ -115,6 +119,27 @@ function securityEventWebhook() {
           'application/json': { schema },
         },
       },
+      responses: { '200': { description: 'Received (any 2xx)' } },
+    },
+  };
+}
+
+/** What the audience's webhooks receive when a verification request is answered. */
+function requestFulfilledWebhook() {
+  const { $schema: _, ...schema } = z.toJSONSchema(verificationRequestFulfilledWebhookSchema, {
+    io: 'output',
+  });
+  return {
+    post: {
+      summary: 'A verification request was answered, sent to every webhook of its audience',
+      description:
+        'Sent once when an issuer answers a request of yours (POST /v1/tokens/generate with ' +
+        'request_id), to each active webhook notification preference, signed as the security ' +
+        'events are (Standard Webhooks, `webhook-id` is `msg_` and the request id). The code is ' +
+        'not in it: read it with GET /v1/verification-requests/{request_id}. One attempt; the ' +
+        'request itself always tells its state.',
+      security: [],
+      requestBody: { required: true, content: { 'application/json': { schema } } },
       responses: { '200': { description: 'Received (any 2xx)' } },
     },
   };

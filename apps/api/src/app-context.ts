@@ -8,6 +8,7 @@ import type { JobRunner } from './lib/jobs.ts';
 import { type JwtKeys, jwtKeys, type KeyRing, keyRing } from './lib/key-ring.ts';
 import type { MailSender } from './lib/mail/index.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
+import type { RedisLink } from './lib/redis-link.ts';
 import type { SmsSender } from './lib/sms/index.ts';
 import type { WebhookNetwork } from './lib/webhook-network.ts';
 
@@ -41,6 +42,8 @@ export interface AppContext {
   /** API requests in flight and waiting for a place (plugins/load-shedding.ts). */
   load?: LoadState;
   rateLimits: RateLimitStore;
+  /** With REDIS_URL: its connections and whether they answer (readiness reports it). */
+  redis?: RedisLink;
   /** Publish here after a change to a cached security decision (see invalidation-bus.ts). */
   invalidation: InvalidationBus;
   /** Background jobs: `ctx.jobs.register({ name, everyMs, run })` (see lib/jobs.ts). */
@@ -49,7 +52,7 @@ export interface AppContext {
   requestLog: RequestLogBuffer;
   /** SMTP or the local outbox; a context built without one gets the configured default on first use. */
   mail?: MailSender;
-  /** Text messages (confirmation codes): the local outbox unless a gateway is wired in. */
+  /** Text messages (confirmation codes): Twilio with SMS_PROVIDER=twilio, else the local outbox. */
   sms?: SmsSender;
   /** DNS and HTTPS for webhooks; tests swap it for a local receiver (the address checks stay). */
   webhookNetwork?: WebhookNetwork;
@@ -72,6 +75,8 @@ export interface AppContext {
     devIdentity: KeyRing;
     /** AES keys for individuals' documents (files and names). */
     documents: KeyRing;
+    /** AES keys for the codes kept for the audience of a fulfilled verification request. */
+    requestCode: KeyRing;
     /** HMAC keys of the device cookies (browsers an account signed in from), current first. */
     deviceCookie: Buffer[];
   };
@@ -94,6 +99,7 @@ export function deriveAppKeys(config: Config): AppContext['keys'] {
       deriveKey(pepper, 'tanqin/lookup-hmac'),
     ),
     documents: ring('tanqin/document-encryption'),
+    requestCode: ring('tanqin/verification-request-code'),
     deviceCookie: peppers.map((pepper) => deriveKey(pepper, 'tanqin/device-cookie')),
   };
 }

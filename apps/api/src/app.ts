@@ -16,9 +16,12 @@ import { Lifecycle } from './lib/lifecycle.ts';
 import { createMailSender, type MailSender } from './lib/mail/index.ts';
 import { registerHttpMetrics } from './lib/metrics/http-metrics.ts';
 import { createMetricsRegistry } from './lib/metrics/metrics.ts';
+import { DatabaseRateLimitStore } from './lib/rate-limit/database-store.ts';
+import { FailoverRateLimitStore } from './lib/rate-limit/failover-store.ts';
 import { PersistedRateLimitStore } from './lib/rate-limit/persisted-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/rate-limit-store.ts';
 import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
+import { RedisLink } from './lib/redis-link.ts';
 import { createSmsSender, type SmsSender } from './lib/sms/index.ts';
 import { createSystemWebhookNetwork, type WebhookNetwork } from './lib/webhook-network.ts';
 import { deliverDueAccountNotices } from './modules/account-notices/account-notices.service.ts';
@@ -33,8 +36,8 @@ import { sessionRoutes } from './modules/auth/sessions.routes.ts';
 import { codeRoutes } from './modules/codes/codes.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { moveDocumentFiles } from './modules/documents/index.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { devIdentityProviderRoutes } from './modules/identity/dev-identity-provider.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { individualRoutes } from './modules/individuals/individuals.routes.ts';
 import { memberRoutes } from './modules/members/members.routes.ts';
@@ -58,6 +61,10 @@ import { securityRoutes } from './modules/security/security.routes.ts';
 import { registerCodeMonths } from './modules/tokens/code-months.ts';
 import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
 import { expireTokens } from './modules/tokens/tokens.service.ts';
+import {
+  deliverRequestWebhooks,
+  expireVerificationRequests,
+} from './modules/tokens/verification-requests.service.ts';
 import { sweepUsage } from './modules/wallet/usage-retention.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerContractCheck } from './plugins/contract-check.ts';
@@ -183,22 +190,32 @@ export async function buildApp(options: BuildAppOptions): Promise<{
       },
     },
   });
+  const nowMs = () => clock.now().getTime();
+  // With REDIS_URL: Redis while it answers, PostgreSQL when it does not (lib/redis-link.ts).
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, app.log) : undefined;
   const rateLimits =
     options.rateLimits ??
-    (config.redisUrl
-      ? new RedisRateLimitStore(config.redisUrl)
-      : await PersistedRateLimitStore.open(db, () => clock.now().getTime()));
+    (redis
+      ? new FailoverRateLimitStore({
+          redis: new RedisRateLimitStore(redis.client(`tanqin-limits-${process.pid}`)),
+          database: new DatabaseRateLimitStore(db),
+          link: redis,
+          db,
+          nowMs,
+        })
+      : await PersistedRateLimitStore.open(db, nowMs));
   const requestLog = new RequestLogWriter(db, app.log);
   const ctx: AppContext = {
     config,
     db,
     clock,
     rateLimits,
-    invalidation: invalidationBusFor(config, db, app.log),
+    redis,
+    invalidation: invalidationBusFor(redis, db, app.log),
     jobs: new JobRunner(db, app.log),
     requestLog,
     mail: options.mail ?? createMailSender(config, clock),
-    sms: options.sms ?? createSmsSender(config, clock),
+    sms: options.sms ?? createSmsSender(config, clock, app.log),
     webhookNetwork: options.webhookNetwork ?? createSystemWebhookNetwork(),
     keys: deriveAppKeys(config),
   };
@@ -269,10 +286,20 @@ export async function buildApp(options: BuildAppOptions): Promise<{
   );
   await app.register(auditKeysRoute, { ctx });
   // No identity provider configured: the server is its own development one (never in production).
-  if (config.identity.development) await app.register(devIdentityProviderRoutes, { ctx });
+  // Loaded only then: oidc-provider and its dependencies are a tenth of a start's CPU.
+  if (config.identity.development) {
+    const { devIdentityProviderRoutes } = await import(
+      './modules/identity/dev-identity-provider.ts'
+    );
+    await app.register(devIdentityProviderRoutes, { ctx });
+  }
   registerMetricsEndpoint(app, ctx, createMetricsRegistry(ctx, httpMetrics));
   await registerWebApp(app, config.webDistDir);
-  ctx.jobs.register({ name: 'token expiry sweep', everyMs: 30_000, run: () => expireTokens(ctx) });
+  ctx.jobs.register({
+    name: 'token expiry sweep',
+    everyMs: 30_000,
+    run: async () => (await expireTokens(ctx)) + (await expireVerificationRequests(ctx)),
+  });
   // Each process holds its own uses in memory: each flushes them.
   ctx.jobs.register({
     name: 'trusted IP usage',
@@ -283,7 +310,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{
   ctx.jobs.register({
     name: 'notification delivery',
     everyMs: 2_000,
-    run: () => deliverDueNotifications(ctx),
+    run: async () =>
+      (await deliverDueNotifications(ctx)) + (await deliverRequestWebhooks(ctx, app.log)),
   });
   registerPersonNotices(ctx);
   registerAuditCheckpoints(ctx);
@@ -299,7 +327,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{
     everyMs: 10 * 60_000,
     run: () => sweepAuthRecords(ctx),
   });
-  if (rateLimits instanceof PersistedRateLimitStore) {
+  if (
+    rateLimits instanceof PersistedRateLimitStore ||
+    rateLimits instanceof FailoverRateLimitStore
+  ) {
     ctx.jobs.register({
       name: 'rate-limit persistence',
       everyMs: 1_000,
@@ -314,6 +345,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{
   });
   ctx.jobs.register({ name: 'usage retention', everyMs: 60 * 60_000, run: () => sweepUsage(ctx) });
   if (db.kind === 'pglite') ctx.jobs.register(embeddedMaintenanceJob(db));
+  // Document files of an older version move into the database before the first request: copied
+  // on PostgreSQL (older processes may still read the folder), moved on the embedded database
+  // (this process holds its folder alone). One readdir when there are none (issue 31.3). A folder
+  // that cannot be read does not stop the start: logged, and `npm run documents:migrate` says why.
+  app.addHook('onReady', async () => {
+    await moveDocumentFiles(ctx, { removeFiles: db.kind === 'pglite', log: app.log }).catch(
+      (error) => app.log.error({ err: error }, 'documents: the files of DOCUMENTS_DIR not moved'),
+    );
+  });
   if (options.runBackgroundJobs ?? true) app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
@@ -326,6 +366,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{
       .catch((error) => app.log.error({ err: error }, 'rate limits not saved'));
     await ctx.mail?.close();
     await ctx.sms?.close();
+    await redis?.close();
   });
   return { app, ctx, routes, lifecycle };
 }

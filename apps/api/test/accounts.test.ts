@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOrganization,
@@ -8,6 +9,10 @@ import {
   type TestServer,
 } from './harness.ts';
 
+const ROOT_PACKAGE = JSON.parse(
+  readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
 describe.each(databaseKinds)('accounts on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -15,10 +20,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   });
   afterAll(() => server.close());
 
-  it('reports health with the database kind', async () => {
+  it('reports health with the database kind and the version the process runs', async () => {
     const res = await request(server.baseUrl, 'GET', '/api/v1/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: kind });
+    expect(res.body).toEqual({ status: 'ok', database: kind, version: ROOT_PACKAGE.version });
+    expect(ROOT_PACKAGE.version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
   it('signs up an organisation with its admin and owner membership in one go', async () => {
@@ -142,7 +148,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     const me = await request(server.baseUrl, 'GET', '/api/v1/auth/me', { token });
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(admin.email);
-    expect(me.body.organization).toMatchObject({ id: organization.id, role: 'owner' });
+    expect(me.body.organization).toMatchObject({
+      id: organization.id,
+      role: 'owner',
+      time_zone: 'Asia/Riyadh',
+    });
     expect(JSON.stringify(me.body)).not.toContain('password');
 
     const refreshCookie = cookie.split(';')[0]!;

@@ -90,6 +90,37 @@ describe.each(databaseKinds)('receipts of a code on %s', (kind) => {
     expect(refused.status).toBe(404);
   });
 
+  it("names the organisations a receipt's entries record, to anyone, by their ids only", async () => {
+    const receipt = (await bank.call('GET', receiptPath())).body as Receipt;
+    const [issued, used] = await Promise.all(
+      receipt.entries.map(async (entry) => verifyReceiptEntry(entry, await verifiers(), tokenId)),
+    );
+    const issuer = await request(
+      server.baseUrl,
+      'GET',
+      `/v1/audit/organizations/${issued!.entry.organization_id}`,
+    );
+    expect(issuer.status).toBe(200);
+    expect(issuer.body).toMatchObject({ id: bank.organization.id, name: bank.organization.name });
+    const user = await request(
+      server.baseUrl,
+      'GET',
+      `/v1/audit/organizations/${used!.entry.actor_organization_id}`,
+    );
+    expect(user.body.name).toBe(shop.organization.name);
+
+    const unknown = await request(
+      server.baseUrl,
+      'GET',
+      '/v1/audit/organizations/00000000-0000-4000-8000-000000000000',
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const malformed = await request(server.baseUrl, 'GET', '/v1/audit/organizations/bank');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('validation_failed');
+  });
+
   it('stops checking once the audit row is rewritten in the database', async () => {
     await server.db.query(
       `update audit_log set fields = array['full_name', 'iban'] where token_id = $1 and action = 'use'`,

@@ -1,9 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { ensureDatabase } from '../src/commands/ensure-database.ts';
 import { BACKUP_MAGIC, openBackup } from '../src/lib/backup-file.ts';
-import { basicAuth, createIntegrator, freePort, request, type TestServer } from './harness.ts';
+import {
+  basicAuth,
+  createIntegrator,
+  databaseKinds,
+  freePort,
+  request,
+  type TestServer,
+} from './harness.ts';
 import { nationalId } from './individuals-helpers.ts';
 import { createIndividual } from './personal-helpers.ts';
 import { runCommand, spawnServer } from './server-process.ts';
@@ -81,6 +91,8 @@ describe('backup and restore (embedded)', () => {
       expect(restored, restored.stderr).toMatchObject({ code: 0 });
       // A folder that holds a database now is refused without --force.
       expect((await restore([backupFile])).code).toBe(2);
+      // The document's content came back inside the database: there is no documents folder.
+      expect(existsSync(path.join(dataDir, 'documents'))).toBe(false);
 
       server = await start();
       const verify = () =>
@@ -113,3 +125,40 @@ describe('backup and restore (embedded)', () => {
     }
   }, 480_000);
 });
+
+const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+describe.runIf(databaseKinds.includes('postgres'))(
+  'restore into a database that does not exist',
+  () => {
+    it("creates it when DATABASE_URL's user may, else says how before doing anything", async () => {
+      const suffix = randomBytes(4).toString('hex');
+      const name = `tanqin_restore_${suffix}`;
+      const role = `tanqin_nocreate_${suffix}`;
+      const target = new URL(adminUrl);
+      target.pathname = `/${name}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        expect(await ensureDatabase(target.toString())).toBe('created');
+        expect(await ensureDatabase(target.toString())).toBe('exists');
+
+        // A role that may log in but not create databases is told what to run.
+        await admin.query(`create role ${role} login nocreatedb`);
+        const asRole = new URL(target);
+        asRole.username = role;
+        asRole.pathname = `/${name}_missing`;
+        await expect(ensureDatabase(asRole.toString())).rejects.toThrow(
+          `The database "${name}_missing" does not exist at ${target.hostname}:${target.port || 5432} and ${role} could not create it`,
+        );
+        await expect(ensureDatabase(asRole.toString())).rejects.toThrow(
+          `sudo -u postgres createdb --owner ${role} ${name}_missing`,
+        );
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.query(`drop role if exists ${role}`);
+        await admin.end();
+      }
+    });
+  },
+);

@@ -15,7 +15,9 @@ import {
   fromIp,
   lastCode,
   outbox,
+  register,
   registerConfirmed,
+  registrationBody,
   useIndividualsServer,
 } from './individuals-helpers.ts';
 
@@ -90,9 +92,8 @@ describe.each(databaseKinds)('confirmed contact changes and security notices on 
     expect(messagesTo(oldEmail)).toHaveLength(0);
     expect(await sendNotices()).toBeGreaterThanOrEqual(1);
     const [notice] = messagesTo(oldEmail);
-    expect(notice!.subject).toBe(
-      'تنقين: طلب تغيير بريدك الإلكتروني / Tanqin: A change of your email was asked',
-    );
+    // In the person's language (Arabic) only.
+    expect(notice!.subject).toBe('تنقين: طلب تغيير بريدك الإلكتروني');
     expect(notice!.text).toContain(`m***@example.sa`);
     expect(notice!.text).not.toContain(target);
     expect(notice!.text).toContain('الوقت: 2025-03-01 12:00 بتوقيت الرياض');
@@ -228,7 +229,7 @@ describe.each(databaseKinds)('confirmed contact changes and security notices on 
     expect(messagesTo(person.body.email!)).toHaveLength(1);
     const toOwner = messagesTo(takenAddress);
     expect(toOwner).toHaveLength(1);
-    expect(toOwner[0]!.subject).toMatch(/Someone tried to use your email on Tanqin/);
+    expect(toOwner[0]!.subject).toBe('محاولة لاستخدام بريدك الإلكتروني في تنقين');
     expect(toOwner[0]!.text).not.toMatch(/\b\d{6}\b/);
     // Nothing guessed applies it; the owner keeps the address.
     expect((await confirm(person, 'email', '000000')).body.code).toBe('invalid_code');
@@ -308,13 +309,76 @@ describe.each(databaseKinds)('confirmed contact changes and security notices on 
     const subjects = messagesTo(email).map((mail) => mail.subject);
     expect(subjects.sort()).toEqual(
       [
-        'تنقين: تغيّرت كلمة المرور / Tanqin: Your password was changed',
-        'تنقين: تفعيل التحقق بخطوتين / Tanqin: Two-step verification turned on',
-        'تنقين: إيقاف التحقق بخطوتين / Tanqin: Two-step verification turned off',
+        'تنقين: تغيّرت كلمة المرور',
+        'تنقين: تفعيل التحقق بخطوتين',
+        'تنقين: إيقاف التحقق بخطوتين',
       ].sort(),
     );
     for (const mail of messagesTo(email)) expect(mail.text).toContain(`العنوان: ${ip}`);
   });
+
+  it.each(['ar', 'en'] as const)(
+    'speaks to a person registered in %s in that language only: registration code (SMS and mail), contact code, security notice, reset link, email in use',
+    async (language) => {
+      const phrases = {
+        registrationSms: {
+          ar: 'رمز التحقق الخاص بك في تنقين',
+          en: 'Your Tanqin confirmation code',
+        },
+        registrationMail: { ar: 'رمز تأكيد حسابك في تنقين', en: 'Your Tanqin confirmation code' },
+        contactCode: {
+          ar: 'رمز تأكيد بريدك الإلكتروني الجديد',
+          en: 'The code that confirms your new email',
+        },
+        notice: {
+          ar: 'تنقين: طلب تغيير بريدك الإلكتروني',
+          en: 'Tanqin: A change of your email was asked',
+        },
+        reset: { ar: 'إعادة تعيين كلمة المرور في تنقين', en: 'Reset your Tanqin password' },
+        inUse: {
+          ar: 'محاولة لاستخدام بريدك الإلكتروني في تنقين',
+          en: 'Someone tried to use your email on Tanqin',
+        },
+      };
+      const other = language === 'ar' ? 'en' : 'ar';
+      /** The message's subject and text hold the phrase in `language`, and nothing of the other. */
+      const inOwnLanguage = (
+        message: { subject?: string; text: string } | undefined,
+        phrase: { ar: string; en: string },
+      ) => {
+        const whole = `${message?.subject ?? ''}\n${message?.text}`;
+        expect(whole).toContain(phrase[language]);
+        expect(whole).not.toContain(phrase[other]);
+        if (language === 'en') expect(whole).not.toMatch(/[\u0600-\u06ff]/);
+        else expect(whole).not.toMatch(/\b(your|code|minutes|Tanqin)\b/i);
+      };
+
+      const bySms = await registerConfirmed(suite.server, { language });
+      inOwnLanguage(messagesTo(bySms.body.phoneNumber!)[0], phrases.registrationSms);
+      const byMail = await register(suite.server, { language, method: 'email' });
+      inOwnLanguage(messagesTo(byMail.body.email!)[0], phrases.registrationMail);
+
+      // The profile keeps the language; the new address's code and the old one's notice speak it.
+      const target = newEmail();
+      expect((await save(bySms, { email: target, language })).status).toBe(200);
+      inOwnLanguage(messagesTo(target)[0], phrases.contactCode);
+      await sendNotices();
+      inOwnLanguage(messagesTo(bySms.body.email!)[0], phrases.notice);
+
+      const email = bySms.body.email!;
+      await post('/api/v1/auth/forgot-password', { json: { email }, headers: fromIp(freshIp()) });
+      await vi.waitFor(() => expect(messagesTo(email)).toHaveLength(2));
+      inOwnLanguage(messagesTo(email)[1], phrases.reset);
+
+      // Someone registers with the address: its owner is told, in the owner's language.
+      await post('/api/v1/auth/register/individual', {
+        json: registrationBody({ email, language: other, method: 'email' }),
+        headers: fromIp(freshIp()),
+      });
+      await vi.waitFor(() => expect(messagesTo(email)).toHaveLength(3));
+      inOwnLanguage(messagesTo(email)[2], phrases.inUse);
+    },
+  );
 
   it('tells of a sign-in from a new device, not from a device the account knows', async () => {
     const person = await registerConfirmed(suite.server);
@@ -332,12 +396,10 @@ describe.each(databaseKinds)('confirmed contact changes and security notices on 
     await sendNotices();
     const notices = messagesTo(email);
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.subject).toBe(
-      'تنقين: تسجيل دخول من جهاز جديد / Tanqin: Sign-in from a new device',
-    );
+    expect(notices[0]!.subject).toBe('تنقين: تسجيل دخول من جهاز جديد');
     expect(notices[0]!.text).toContain('من جهاز جديد (Chrome / Windows)');
 
-    // Organisation staff are told too.
+    // Organisation staff are told too, in both languages: they never chose one.
     const org = await createOrganization(suite.server.baseUrl);
     await sendNotices();
     expect(messagesTo(org.admin.email)).toMatchObject([

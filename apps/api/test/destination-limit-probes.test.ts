@@ -4,6 +4,8 @@ import {
   INVITATIONS_PER_ORGANIZATION_PER_HOUR,
 } from '@tanqin/shared';
 import { describe, expect, it } from 'vitest';
+import { deliverDueNotifications } from '../src/modules/notifications/notification-delivery.service.ts';
+import { recordSecurityEvent } from '../src/modules/security/security-events.service.ts';
 import { createOrganization, databaseKinds, request } from './harness.ts';
 import {
   freshIp,
@@ -146,29 +148,42 @@ describe.each(databaseKinds)(
       expect(limited?.body.code).toBe('invitations_limited');
     });
 
-    it('sends one mailbox at most 5 notification tests an hour, however many preferences name it', async () => {
+    it('a mailbox named by 8 notification preferences gets one message asking to confirm, and nothing else until it does', async () => {
       const org = await createOrganization(suite.server.baseUrl);
       const mailbox = uniqueEmail('soc');
       const preferences: string[] = [];
       for (let i = 0; i < 8; i++) {
         const created = await call('POST', '/api/v1/security/notifications', {
           token: org.token,
-          json: { notification_type: 'email', event_types: ['geo_blocked'], destination: mailbox },
+          json: {
+            notification_type: 'email',
+            event_types: ['geo_blocked', 'suspicious_activity'],
+            destination: mailbox,
+          },
         });
         expect(created.status).toBe(201);
+        expect(created.body.notification_preference.confirmed_at).toBeNull();
         preferences.push(created.body.notification_preference.id);
       }
-      const answers = [];
       for (const id of preferences) {
-        answers.push(
-          await call('POST', `/api/v1/security/notifications/${id}/test`, { token: org.token }),
-        );
+        const test = await call('POST', `/api/v1/security/notifications/${id}/test`, {
+          token: org.token,
+        });
+        expect(test.status).toBe(409);
+        expect(test.headers.get('content-type')).toContain('application/problem+json');
+        expect(test.body.code).toBe('destination_unconfirmed');
       }
-      expect(answers.filter((res) => res.status === 200)).toHaveLength(
-        DESTINATION_MESSAGES_PER_HOUR,
-      );
-      for (const res of answers.filter((answer) => answer.status !== 200)) expectLimited(res);
-      expect(sentTo(mailbox)).toBe(DESTINATION_MESSAGES_PER_HOUR);
+      // Events of the chosen types are not mailed to it either.
+      await recordSecurityEvent(suite.server.ctx, {
+        organizationId: org.organization.id,
+        type: 'suspicious_activity',
+        severity: 'warning',
+        description: 'probe',
+      });
+      await deliverDueNotifications(suite.server.ctx);
+      const received = outbox(suite.server).filter((entry) => entry.to === mailbox);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.subject).toContain('Tanqin: confirm security alerts');
     });
   },
 );

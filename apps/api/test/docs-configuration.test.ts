@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { configurationProblems, loadConfig } from '../src/config.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TABLE = 'docs/operations/configuration.md';
@@ -42,11 +43,18 @@ function readByLoadConfig(): Set<string> {
     { IDENTITY_ISSUER: 'https://id.example', IDENTITY_CLIENT_ID: 'c', IDENTITY_CLIENT_SECRET: 's' },
     {
       NODE_ENV: 'production',
-      JWT_SECRET: 'j'.repeat(32),
-      TOKEN_PEPPER: 'p'.repeat(32),
-      OPERATOR_TOKEN: 'o'.repeat(32),
+      JWT_SECRET: randomBytes(32).toString('base64'),
+      TOKEN_PEPPER: randomBytes(32).toString('base64'),
+      OPERATOR_TOKEN: randomBytes(32).toString('base64'),
       AUDIT_SIGNING_KEY:
         'PRIVATE+KEY+bench.tanqin/audit+87847a8b+Aem1aiAettEDVWeqy2OVSE9FvDgPVf4VZHKpUCNRU0nI',
+      DATABASE_URL: 'postgres://tanqin@db.example/tanqin',
+      PUBLIC_URL: 'https://tanqin.example',
+      SMTP_URL: 'smtps://mail.example',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 't',
+      SMS_FROM: 'Tanqin',
       IDENTITY_ISSUER: 'https://id.example',
       IDENTITY_CLIENT_ID: 'c',
       IDENTITY_CLIENT_SECRET: 's',
@@ -114,5 +122,35 @@ describe(`the configuration table (${TABLE})`, () => {
       )
       .join('\n');
     for (const name of tools) expect(toolSources, name).toMatch(new RegExp(`env\\.${name}\\b`));
+  });
+});
+
+describe('CHANGELOG.md', () => {
+  const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
+  const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
+
+  it("has package.json's version as its newest release", () => {
+    const releases = [...changelog.matchAll(/^## (\d+\.\d+\.\d+) \(\d{4}-\d{2}-\d{2}\)$/gm)];
+    expect(releases[0]?.[1]).toBe(version);
+    // Only an "Unreleased" section may come before it.
+    const before = changelog.slice(0, releases[0]!.index).match(/^## .*$/gm) ?? [];
+    expect(before.filter((heading) => heading !== '## Unreleased')).toEqual([]);
+  });
+
+  it('has an upgrade note for every setting production requires', () => {
+    // What production refuses to start without, from the configuration's own schema.
+    const required = new Set(
+      [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', SMS_PROVIDER: 'twilio' }]
+        .flatMap((env) => configurationProblems(env))
+        .filter((problem) => /^must be set\b/.test(problem.problem))
+        .map((problem) => problem.setting),
+    );
+    expect(required.size).toBeGreaterThan(10);
+    const notes = changelog
+      .split(/^### Upgrade notes$/m)
+      .slice(1)
+      .map((section) => section.split(/^##/m)[0])
+      .join('\n');
+    expect([...required].filter((name) => !notes.includes(`\`${name}\``))).toEqual([]);
   });
 });

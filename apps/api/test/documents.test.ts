@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOCUMENT_MAX_BYTES } from '@tanqin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { keyRing } from '../src/lib/key-ring.ts';
 import { uploadDocument } from '../src/modules/documents/documents.service.ts';
+import {
+  moveDocumentFiles,
+  readSealedContent,
+  sealContent,
+} from '../src/modules/documents/index.ts';
 import { databaseKinds, request, startTestServer, type TestServer } from './harness.ts';
 import { createIndividual } from './personal-helpers.ts';
 
@@ -26,13 +33,13 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
   });
   afterAll(() => server.close());
 
-  const filesOnDisk = () => {
-    try {
-      return readdirSync(server.ctx.config.documentsDir).sort();
-    } catch {
-      return [];
-    }
-  };
+  /** The documents whose content the database holds. */
+  const stored = async () =>
+    (
+      await server.db.query<{ id: string }>(
+        'select document_id::text as id from document_files order by 1',
+      )
+    ).map((row) => row.id);
 
   async function upload(
     token: string | undefined,
@@ -69,7 +76,7 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
       token,
     });
 
-  it('uploads a real PDF: pending, listed, encrypted on disk, read back exactly with safe headers', async () => {
+  it('uploads a real PDF: pending, listed, encrypted in the database, read back exactly with safe headers', async () => {
     const person = await createIndividual(server);
     const name = 'الهوية الوطنية.pdf';
     const created = await upload(
@@ -94,11 +101,13 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
     expect(listed.status).toBe(200);
     expect(listed.body.documents).toEqual([document]);
 
-    // At rest: neither the content nor the file name is readable.
-    const onDisk = readFileSync(path.join(server.ctx.config.documentsDir, `${document.id}.bin`));
-    expect(onDisk.includes(MARKER)).toBe(false);
-    expect(onDisk.includes('%PDF')).toBe(false);
-    expect(onDisk.length).toBeGreaterThan(pdf.length);
+    // At rest, in the database (every process reads it) and in no file: neither the content nor
+    // the file name is readable.
+    const atRest = (await readSealedContent(server.db, document.id))!;
+    expect(atRest.includes(MARKER)).toBe(false);
+    expect(atRest.includes('%PDF')).toBe(false);
+    expect(atRest.length).toBeGreaterThan(pdf.length);
+    expect(existsSync(path.join(server.ctx.config.documentsDir, `${document.id}.bin`))).toBe(false);
     const [row] = await server.db.query<Record<string, unknown>>(
       'select * from documents where id = $1',
       [document.id],
@@ -143,7 +152,7 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
     expect(photo.status).toBe(201);
     expect(photo.body.document.file_type).toBe('jpeg');
 
-    const before = filesOnDisk();
+    const before = await stored();
     for (const [body, contentType, name] of [
       [Buffer.from('just some text, not a document\n'), 'text/plain', 'notes.pdf'],
       [Buffer.from('<html><script>alert(1)</script></html>'), 'application/pdf', 'x.pdf'],
@@ -155,7 +164,7 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
       expect(refused.body.code).toBe('unsupported_file_type');
       expect(refused.body.detail_ar).toBe('يُقبل ملف PDF أو JPEG أو PNG فقط');
     }
-    expect(filesOnDisk()).toEqual(before);
+    expect(await stored()).toEqual(before);
     expect((await list(person.token)).body.documents).toHaveLength(2);
   });
 
@@ -167,14 +176,14 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
     expect(accepted.status).toBe(201);
     expect(accepted.body.document.file_size).toBe(DOCUMENT_MAX_BYTES);
 
-    const before = filesOnDisk();
+    const before = await stored();
     const tooBig = Buffer.alloc(DOCUMENT_MAX_BYTES + 1, 0x20);
     pdf.copy(tooBig);
     const refused = await upload(person.token, { type: 'education', name: 'bigger.pdf' }, tooBig);
     expect(refused.status).toBe(413);
     expect(refused.body.code).toBe('payload_too_large');
     expect(refused.body.detail_ar).toBe('الحد الأقصى لحجم الملف 10 ميجابايت');
-    expect(filesOnDisk()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it('validates the query and the caller before reading the file', async () => {
@@ -268,7 +277,7 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
     const served = await file(person.token, a.id);
     expect(served.bytes.equals(png)).toBe(true);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(filesOnDisk().filter((name) => name.startsWith(a.id))).toEqual([`${a.id}.bin`]);
+    expect((await stored()).filter((id) => id === a.id)).toEqual([a.id]);
 
     const locked = await upload(
       person.token,
@@ -282,23 +291,23 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
     expect(locked.body.code).toBe('document_verified');
   });
 
-  it('deletes a document and its file', async () => {
+  it('deletes a document and its content', async () => {
     const person = await createIndividual(server);
     const { body } = await upload(person.token, { type: 'passport', name: 'p.pdf' }, pdf);
     const id = body.document.id;
-    expect(filesOnDisk()).toContain(`${id}.bin`);
+    expect(await stored()).toContain(id);
     const deleted = await request(server.baseUrl, 'DELETE', `/api/v1/documents/${id}`, {
       token: person.token,
     });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ success: true });
-    expect(filesOnDisk()).not.toContain(`${id}.bin`);
+    expect(await stored()).not.toContain(id);
     expect((await list(person.token)).body.documents).toEqual([]);
     expect((await file(person.token, id)).status).toBe(404);
   });
 
-  it('leaves no file behind when the row cannot be written', async () => {
-    const before = filesOnDisk();
+  it('leaves no content behind when the row cannot be written', async () => {
+    const before = await stored();
     await expect(
       uploadDocument(
         server.ctx,
@@ -307,6 +316,148 @@ describe.each(databaseKinds)('an individual’s documents on %s', (kind) => {
         pdf,
       ),
     ).rejects.toThrow();
-    expect(filesOnDisk()).toEqual(before);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('answers 503 document_unavailable, never 500, when its content is missing or does not open', async () => {
+    const person = await createIndividual(server);
+    const { body } = await upload(person.token, { type: 'passport', name: 'p.pdf' }, pdf);
+    const id = body.document.id;
+    const unavailable = async () => {
+      const response = await fetch(`${server.baseUrl}/api/v1/documents/${id}/file`, {
+        headers: { authorization: `Bearer ${person.token}` },
+      });
+      expect(response.status).toBe(503);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      expect(await response.json()).toMatchObject({
+        code: 'document_unavailable',
+        detail_ar: 'ملف هذا المستند غير متاح الآن، حاول مرة أخرى لاحقاً',
+      });
+    };
+    // Another document's content does not open under this one's id.
+    await server.db.query('update document_files set content = $2 where document_id = $1', [
+      id,
+      sealContent(server.ctx, randomUUID(), pdf),
+    ]);
+    await unavailable();
+    await server.db.query('delete from document_files where document_id = $1', [id]);
+    await unavailable();
+    // Still listed, and its owner can still delete it.
+    expect((await list(person.token)).body.documents.map((d: any) => d.id)).toEqual([id]);
+    const deleted = await request(server.baseUrl, 'DELETE', `/api/v1/documents/${id}`, {
+      token: person.token,
+    });
+    expect(deleted.status).toBe(200);
+  });
+
+  it('takes them in at start, before the first request: the embedded server moves them, a PostgreSQL process copies', async () => {
+    const person = await createIndividual(server);
+    const { id } = (await upload(person.token, { type: 'passport', name: 'p.pdf' }, pdf)).body
+      .document;
+    const dir = server.ctx.config.documentsDir;
+    const kept = path.join(dir, `${id}.bin`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(kept, (await readSealedContent(server.db, id))!);
+    await server.db.query('delete from document_files where document_id = $1', [id]);
+    // A new process of this version starting on the same database and folder.
+    const { app } = await buildApp({
+      config: server.ctx.config,
+      db: server.db,
+      runBackgroundJobs: false,
+    });
+    await app.ready();
+    await app.close();
+    expect((await file(person.token, id)).bytes).toEqual(pdf);
+    // Processes of the previous version may still read the folder beside a PostgreSQL one.
+    expect(existsSync(kept)).toBe(kind === 'postgres');
+    rmSync(kept, { force: true });
+  });
+
+  it('moves the files of an older version into the database: copied, then moved, idempotent', async () => {
+    const person = await createIndividual(server);
+    const dir = server.ctx.config.documentsDir;
+    mkdirSync(dir, { recursive: true });
+    const write = (id: string, bytes: Buffer) => writeFileSync(path.join(dir, `${id}.bin`), bytes);
+    const docs = [];
+    for (const [bytes, name] of [
+      [pdf, 'a.pdf'],
+      [png, 'b.png'],
+      [jpeg, 'c.jpg'],
+    ] as const) {
+      const { body } = await upload(person.token, { type: 'education', name }, bytes);
+      docs.push({ id: body.document.id as string, bytes });
+    }
+    // As an older version kept them: each content a file `<id>.bin`, none in the database.
+    for (const doc of docs) write(doc.id, (await readSealedContent(server.db, doc.id))!);
+    const ids = docs.map((doc) => doc.id);
+    await server.db.query('delete from document_files where document_id = any($1::uuid[])', [ids]);
+    expect((await file(person.token, docs[0]!.id)).status).toBe(503);
+    // Beside them: a deleted document's file, one sealed under a pepper no longer configured, and
+    // half an upload an older version left.
+    const gone = randomUUID();
+    write(gone, sealContent(server.ctx, gone, pdf));
+    const oldPepper = {
+      ...server.ctx,
+      keys: {
+        ...server.ctx.keys,
+        documents: keyRing(
+          ['a-pepper-no-longer-configured-0123456789'],
+          'tanqin/document-encryption',
+        ),
+      },
+    };
+    const sealedAway = (await upload(person.token, { type: 'passport', name: 'd.pdf' }, pdf)).body
+      .document.id as string;
+    await server.db.query('delete from document_files where document_id = $1', [sealedAway]);
+    write(sealedAway, sealContent(oldPepper, sealedAway, pdf));
+    const half = `${randomUUID()}.0a1b2c3d4e5f.tmp`;
+    writeFileSync(path.join(dir, half), 'half');
+    const left = [`${gone}.bin`, `${sealedAway}.bin`, half].sort();
+
+    // A PostgreSQL process at start copies what the database lacks and touches no file.
+    const copied = await moveDocumentFiles(server.ctx, { removeFiles: false });
+    expect(copied).toMatchObject({
+      files: 5,
+      moved: 3,
+      removed: 0,
+      left_without_document: 1,
+      left_unreadable: 1,
+    });
+    for (const doc of docs) expect((await file(person.token, doc.id)).bytes).toEqual(doc.bytes);
+    expect(readdirSync(dir)).toHaveLength(6);
+
+    // An older process re-uploads one meanwhile: its file and its row change, not the database.
+    write(docs[0]!.id, sealContent(server.ctx, docs[0]!.id, png));
+    await server.db.query('update documents set file_type = $2, file_size = $3 where id = $1', [
+      docs[0]!.id,
+      'png',
+      png.length,
+    ]);
+
+    // The command: compares, takes the re-upload, deletes what the database holds.
+    const moved = await moveDocumentFiles(server.ctx, { removeFiles: true });
+    expect(moved).toMatchObject({
+      files: 5,
+      moved: 0,
+      already_in_database: 2,
+      replaced: 1,
+      removed: 3,
+      left_without_document: 1,
+      left_unreadable: 1,
+      left_differing: 0,
+    });
+    expect((await file(person.token, docs[0]!.id)).bytes).toEqual(png);
+    expect(readdirSync(dir).sort()).toEqual(left);
+
+    // Again: nothing more to do.
+    expect(await moveDocumentFiles(server.ctx, { removeFiles: true })).toMatchObject({
+      files: 2,
+      moved: 0,
+      already_in_database: 0,
+      replaced: 0,
+      removed: 0,
+      left_without_document: 1,
+      left_unreadable: 1,
+    });
   });
 });

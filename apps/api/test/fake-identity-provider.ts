@@ -1,5 +1,6 @@
 import { createHmac, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 
 /*
  * A stand-in national identity provider: a real local HTTP server publishing OpenID Connect
@@ -52,13 +53,15 @@ export interface FakeIdentityProvider {
   close(): Promise<void>;
 }
 
+/** `tls`: served over https with that key and certificate (a production relying party needs it). */
 export async function startFakeIdentityProvider(
   attackerKey: SigningKey,
+  tls?: { key: string | Buffer; cert: string | Buffer },
 ): Promise<FakeIdentityProvider> {
   const key = rsaKey('provider-key-1');
   let nextIdToken = '';
   let attackerJwksFetches = 0;
-  const server: Server = createServer((request, response) => {
+  const handler = (request: IncomingMessage, response: ServerResponse) => {
     const json = (body: unknown) => {
       response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       response.end(JSON.stringify(body));
@@ -92,10 +95,11 @@ export async function startFakeIdentityProvider(
     } else {
       response.writeHead(404).end();
     }
-  });
+  };
+  const server: Server = tls ? createTlsServer(tls, handler) : createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  const issuer = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const issuer = `${tls ? 'https' : 'http'}://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
     issuer,
     key,

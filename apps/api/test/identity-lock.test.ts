@@ -1,3 +1,4 @@
+import { TEST_NATIONAL_IDS } from '@tanqin/shared';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { generateTotp } from '../src/lib/totp.ts';
@@ -38,7 +39,9 @@ describe.each(databaseKinds)('a person locks their national id on %s', (kind) =>
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
     expect(refused.body).toMatchObject({ code: 'subject_locked' });
-    expect(refused.body.detail_ar).toContain('أقفل صاحب رقم الهوية');
+    expect(refused.body.detail_ar).toBe(
+      'أقفل الفرد رقم هويته هذا، فلا يُصدر له رمز ولا يُستخدم رمز صادر له حتى يفتح القفل',
+    );
     expect(JSON.stringify(refused.body)).not.toContain(person.nationalId);
 
     const events = await suite.server.db.query<{ event_type: string; event_severity: string }>(
@@ -87,6 +90,132 @@ describe.each(databaseKinds)('a person locks their national id on %s', (kind) =>
     expect(issued).toEqual([{ issued: 3 }]);
   });
 
+  it('covers codes issued before it: verify and the console refuse them, consume nothing, and work once after the unlock', async () => {
+    const person = await createIndividual(suite.server);
+    const bank = await createIntegrator(suite.server.baseUrl);
+    const issued = await bank.call('POST', '/v1/tokens/generate', {
+      data: { full_name: 'نورة القحطاني', iban: 'SA0380000000608010167519' },
+      subject: { national_id: person.nationalId },
+      expires_in: 3600,
+    });
+    expect(issued.status).toBe(201);
+    await lock(person.token, { locked: true });
+    const sent = outbox(suite.server).length;
+
+    const verify = () => bank.call('POST', '/v1/tokens/verify', { token: issued.body.token });
+    const refused = await verify();
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(refused.body).toMatchObject({ code: 'subject_locked' });
+    expect(refused.body.detail_ar).toBe(
+      'أقفل الفرد رقم هويته هذا، فلا يُصدر له رمز ولا يُستخدم رمز صادر له حتى يفتح القفل',
+    );
+    expect(JSON.stringify(refused.body)).not.toContain('نورة');
+    // The console's decrypt is the same verify.
+    const console = await request(suite.server.baseUrl, 'POST', '/api/v1/tokens/verify', {
+      token: bank.token,
+      json: { token: issued.body.token },
+    });
+    expect(console.status).toBe(403);
+    expect(console.body.code).toBe('subject_locked');
+    // Nothing consumed, nothing billed: the code is still active with its data.
+    const status = await bank.call('GET', `/v1/tokens/${issued.body.token_id}/status`);
+    expect(status.body).toMatchObject({ status: 'active', used_at: null });
+    const stored = async () =>
+      (
+        await suite.server.db.query<{ has_data: boolean; verifies: number }>(
+          `select t.ciphertext is not null as has_data,
+                  (select count(*)::int from usage_logs u
+                    where u.organization_id = t.organization_id and u.endpoint like '%/verify') as verifies
+             from tokens t where t.id = $1`,
+          [issued.body.token_id],
+        )
+      )[0];
+    expect(await stored()).toEqual({ has_data: true, verifies: 0 });
+
+    // The person hears of it: by mail and SMS, and in the app, which the dashboard shows.
+    const told = outbox(suite.server).slice(sent);
+    expect(told.map((entry) => entry.channel).sort()).toEqual(['email', 'sms']);
+    expect(told[0]?.text).toContain(bank.organization.name);
+    expect(told.find((entry) => entry.channel === 'sms')?.text).toContain('استخدام رمز');
+    const events = await suite.server.db.query<{ event_type: string }>(
+      'select event_type from security_events where organization_id = $1',
+      [bank.organization.id],
+    );
+    expect(events).toContainEqual({ event_type: 'subject_locked' });
+
+    // The person's history shows the refused use and why.
+    const history = await request(suite.server.baseUrl, 'GET', '/api/v1/me/codes', {
+      token: person.token,
+    });
+    expect(history.body.codes[0].trail.at(-1)).toMatchObject({
+      action: 'verify_refused',
+      organization_name: bank.organization.name,
+      reason: 'subject_locked',
+    });
+
+    // A refused issue is a notice too.
+    expect((await issueFor(bank, person.nationalId)).status).toBe(403);
+    expect((await issueFor(bank, person.nationalId)).status).toBe(403);
+    const notices = await request(suite.server.baseUrl, 'GET', '/api/v1/me/notices', {
+      token: person.token,
+    });
+    expect(notices.status).toBe(200);
+    expect(
+      notices.body.notices.map(
+        (n: { event: string; organization_name: string; fields: string[] }) => [
+          n.event,
+          n.organization_name,
+          n.fields,
+        ],
+      ),
+    ).toEqual(
+      expect.arrayContaining([
+        ['refused_use', bank.organization.name, ['full_name', 'iban']],
+        ['refused_issue', bank.organization.name, ['full_name']],
+      ]),
+    );
+    // Two refused issues of one body within minutes are one notice; the refused use one.
+    expect(
+      notices.body.notices.filter((n: { event: string }) => n.event.startsWith('refused')),
+    ).toHaveLength(2);
+
+    // After the unlock the unexpired code works again, once.
+    await lock(person.token, { locked: false, password: person.password });
+    const used = await verify();
+    expect(used.status).toBe(200);
+    expect(used.body.data).toEqual({
+      full_name: 'نورة القحطاني',
+      iban: 'SA0380000000608010167519',
+    });
+    expect((await verify()).body.code).toBe('token_used');
+    expect(await stored()).toEqual({ has_data: false, verifies: 1 });
+  });
+
+  it('tells a person who reads English of a refusal in English only', async () => {
+    const person = await createIndividual(suite.server);
+    const english = await request(suite.server.baseUrl, 'PUT', '/api/v1/profile/language', {
+      token: person.token,
+      json: { language: 'en' },
+    });
+    expect(english.status).toBe(200);
+    await lock(person.token, { locked: true });
+    const bank = await createIntegrator(suite.server.baseUrl);
+    const sent = outbox(suite.server).length;
+    expect((await issueFor(bank, person.nationalId)).status).toBe(403);
+    const told = outbox(suite.server).slice(sent);
+    expect(told.map((entry) => entry.channel).sort()).toEqual(['email', 'sms']);
+    for (const entry of told) {
+      expect(entry.text).toContain(
+        `${bank.organization.name} asked for a code for your national id ending in ${person.nationalId.slice(-4)}`,
+      );
+      expect(entry.text.replace(bank.organization.name, '')).not.toMatch(/[\u0600-\u06ff]/);
+    }
+    expect(told.find((entry) => entry.channel === 'email')?.subject).toBe(
+      'A code for your locked national id was refused',
+    );
+  });
+
   it('never lets a test key reach a real person: no refusal, notice, event or history', async () => {
     const locked = await createIndividual(suite.server);
     const open = await createIndividual(suite.server);
@@ -94,13 +223,18 @@ describe.each(databaseKinds)('a person locks their national id on %s', (kind) =>
     const bank = await createIntegrator(suite.server.baseUrl);
     const testKey = await createKey(suite.server.baseUrl, bank.token, { mode: 'test' });
     const sent = outbox(suite.server).length;
-    for (const person of [locked, open]) {
-      const issued = await request(suite.server.baseUrl, 'POST', '/v1/tokens/generate', {
+    const issueInTest = (id: string) =>
+      request(suite.server.baseUrl, 'POST', '/v1/tokens/generate', {
         headers: basicAuth(bank.organization.client_id, testKey),
-        json: { data: { a: 'b' }, subject: { national_id: person.nationalId }, expires_in: 60 },
+        json: { data: { a: 'b' }, subject: { national_id: id }, expires_in: 60 },
       });
-      expect(issued.status).toBe(201);
+    // Test mode takes the test national ids only: a real person's id is refused before the lock.
+    for (const person of [locked, open]) {
+      const refused = await issueInTest(person.nationalId);
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('test_national_id_required');
     }
+    expect((await issueInTest(TEST_NATIONAL_IDS[1]!)).status).toBe(201);
     expect(outbox(suite.server)).toHaveLength(sent);
     const events = await suite.server.db.query(
       'select 1 from security_events where organization_id = $1 and event_type = $2',

@@ -5,7 +5,7 @@ import {
   databaseAdapter,
   sweepDevIdentityProviderRecords,
 } from '../src/modules/identity/dev-identity-provider-store.ts';
-import { databaseKinds, request, testConfig } from './harness.ts';
+import { createIntegrator, databaseKinds, request, testConfig } from './harness.ts';
 import { proveIdentity, signInAtDevProvider } from './identity-helpers.ts';
 import {
   freshIp,
@@ -86,15 +86,62 @@ describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (
     expect(row?.state_hash).not.toBe(url.searchParams.get('state'));
   });
 
-  it('refuses a national id that is not the registered one, clearly', async () => {
-    const person = await createIndividual(suite.server, nationalId(), { prove: false });
-    const answer = await start(person.token);
-    const callback = await signInAtDevProvider(answer.body.authorization_url, nationalId());
-    const refused = await complete(person.token, callback);
+  it("offers the proven national id in place of a mistyped one; confirmed, it is the account's", async () => {
+    const typed = nationalId();
+    const proven = nationalId();
+    const person = await createIndividual(suite.server, typed, { prove: false });
+    const bank = await createIntegrator(suite.server.baseUrl);
+    const issue = (id: string) =>
+      bank.call('POST', '/v1/tokens/generate', {
+        data: { full_name: 'سارة' },
+        subject: { national_id: id },
+      });
+    expect((await issue(typed)).status).toBe(201);
+    const mine = await issue(proven);
+    expect(mine.status).toBe(201);
+
+    const noCorrection = await suite.post('/api/v1/individuals/me/identity/correction', {
+      token: person.token,
+    });
+    expect(noCorrection.status).toBe(400);
+    expect(noCorrection.body.code).toBe('identity_proof_failed');
+
+    const refused = await proveIdentity(suite.server, person.token, proven);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'identity_mismatch' });
     expect(refused.body.detail_ar).toContain('لا يطابق رقم الهوية المسجّل');
     expect((await get('/api/v1/individuals/me/tokens', person.token)).status).toBe(403);
+    const offered = await get('/api/v1/individuals/me/identity', person.token);
+    expect(offered.body).toMatchObject({
+      proven: false,
+      correction: { typed_last4: typed.slice(-4), proven_last4: proven.slice(-4) },
+    });
+    expect(JSON.stringify(offered.body)).not.toContain(proven);
+
+    const confirmed = await suite.post('/api/v1/individuals/me/identity/correction', {
+      token: person.token,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.identity).toMatchObject({ proven: true, correction: null });
+    const codes = await get('/api/v1/me/codes', person.token);
+    expect(codes.status).toBe(200);
+    expect(codes.body.codes.map((code: { id: string }) => code.id)).toEqual([mine.body.token_id]);
+    const again = await suite.post('/api/v1/individuals/me/identity/correction', {
+      token: person.token,
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('offers no correction to an id another account proved, and says how to recover that account', async () => {
+    const id = nationalId();
+    await createIndividual(suite.server, id);
+    const mistyped = await createIndividual(suite.server, nationalId(), { prove: false });
+    const refused = await proveIdentity(suite.server, mistyped.token, id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('identity_already_proven');
+    expect(refused.body.detail_ar).toContain('نسيت كلمة المرور');
+    const status = await get('/api/v1/individuals/me/identity', mistyped.token);
+    expect(status.body).toMatchObject({ proven: false, correction: null });
   });
 
   it('uses a state once, and only for the account that started it', async () => {
@@ -134,6 +181,12 @@ describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (
 
     // The second registrant proves the id at the provider first: it is theirs.
     const owner = await createIndividual(suite.server, id);
+    // The owner reads English (their profile's language): the notice is in English only.
+    const english = await request(suite.server.baseUrl, 'PUT', '/api/v1/profile/language', {
+      token: owner.token,
+      json: { language: 'en' },
+    });
+    expect(english.status).toBe(200);
     const impostor = await createIndividual(suite.server, id, { prove: false });
     const refused = await proveIdentity(suite.server, impostor.token, id);
     expect(refused.status).toBe(409);
@@ -141,34 +194,41 @@ describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (
     expect((await get('/api/v1/individuals/me/tokens', impostor.token)).status).toBe(403);
     expect((await get('/api/v1/individuals/me/tokens', owner.token)).status).toBe(200);
 
-    const told = outbox(suite.server).filter(
-      (entry) => entry.to === owner.email || entry.text.includes(`${id.slice(-4)} لحساب آخر`),
+    const told = outbox(suite.server).filter((entry) =>
+      entry.text.includes(`${id.slice(-4)} for another Tanqin account`),
     );
     expect(told.map((entry) => entry.channel).sort()).toEqual(['email', 'sms']);
+    expect(told.find((entry) => entry.channel === 'email')?.to).toBe(owner.email);
+    expect(JSON.stringify(told)).not.toMatch(/[\u0600-\u06ff]/);
     expect(told.find((entry) => entry.channel === 'email')?.text).toContain(id.slice(-4));
     expect(JSON.stringify(told)).not.toContain(id);
     expect(first.res.body.user.id).not.toBe(second.res.body.user.id);
   });
 
-  it('serves a development sign-in page with one national id field, marked as development', async () => {
+  it("serves a development sign-in page in the person's language, one national id field, marked as development", async () => {
     const person = await createIndividual(suite.server, nationalId(), { prove: false });
-    const answer = await start(person.token);
-    const toProvider = await fetch(answer.body.authorization_url, { redirect: 'manual' });
-    const location = toProvider.headers.get('location') ?? '';
-    expect(location).toMatch(/^\/dev-idp\/interaction\//);
-    const cookie = toProvider.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    const page = await fetch(new URL(location, suite.server.baseUrl), { headers: { cookie } });
-    const html = await page.text();
+    const openPage = async () => {
+      const answer = await start(person.token);
+      expect(new URL(answer.body.authorization_url).searchParams.get('ui_locales')).toBeTruthy();
+      const toProvider = await fetch(answer.body.authorization_url, { redirect: 'manual' });
+      const location = toProvider.headers.get('location') ?? '';
+      expect(location).toMatch(/^\/dev-idp\/interaction\//);
+      const cookie = toProvider.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+      const page = await fetch(new URL(location, suite.server.baseUrl), { headers: { cookie } });
+      return { page, html: await page.text(), location, cookie };
+    };
+    const { page, html, location, cookie } = await openPage();
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(html.match(/<input /g)).toHaveLength(1);
     expect(html).toContain('name="national_id"');
     expect(html).toContain('<button type="submit">');
+    expect(html).toContain('<html lang="ar" dir="rtl">');
     expect(html).toContain('للتطوير فقط');
-    expect(html).toContain('Development only');
+    expect(html).not.toContain('Development only');
 
     const wrong = await fetch(new URL(location, suite.server.baseUrl), {
       method: 'POST',
@@ -177,6 +237,16 @@ describe.each(databaseKinds)('proving one identity over OpenID Connect on %s', (
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain('رقم الهوية غير صحيح');
+
+    const english = await request(suite.server.baseUrl, 'PUT', '/api/v1/profile/language', {
+      token: person.token,
+      json: { language: 'en' },
+    });
+    expect(english.status).toBe(200);
+    const inEnglish = await openPage();
+    expect(inEnglish.html).toContain('<html lang="en" dir="ltr">');
+    expect(inEnglish.html).toContain('Development only');
+    expect(inEnglish.html).not.toContain('للتطوير فقط');
   });
 
   it("keeps the provider's state in the database: expiry, used codes, a grant's revocation", async () => {

@@ -10,6 +10,7 @@ import {
   type InvalidationTransport,
 } from '../src/lib/invalidation/invalidation-bus.ts';
 import { redisTransport } from '../src/lib/invalidation/redis-transport.ts';
+import { RedisLink } from '../src/lib/redis-link.ts';
 import {
   createIntegrator,
   createTestDatabase,
@@ -83,8 +84,9 @@ if (await isRedisReachable()) {
     true,
     async () => {
       const channel = `tanqin-test-${randomBytes(4).toString('hex')}`;
-      const listening = redisTransport(redisUrl, channel);
-      const sender = redisTransport(redisUrl, channel);
+      const link = new RedisLink(redisUrl, { info() {}, warn() {} });
+      const listening = redisTransport(link, channel);
+      const sender = redisTransport(link, channel);
       const admin = new Redis(redisUrl);
       return {
         listening,
@@ -99,6 +101,7 @@ if (await isRedisReachable()) {
         },
         close: async () => {
           await sender.close?.();
+          await link.close();
           admin.disconnect();
         },
       };

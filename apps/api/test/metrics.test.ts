@@ -168,12 +168,18 @@ describe('/metrics on METRICS_PORT', () => {
   beforeAll(async () => {
     metricsPort = await freePort();
     server = await startTestServer('pglite', {
-      env: { OPERATOR_TOKEN, METRICS_PORT: String(metricsPort) },
+      // HOST is the API's interface (nginx's side); the metrics port binds METRICS_HOST.
+      env: {
+        OPERATOR_TOKEN,
+        METRICS_PORT: String(metricsPort),
+        HOST: '127.0.0.2',
+        METRICS_HOST: '127.0.0.1',
+      },
     });
   });
   afterAll(() => server.close());
 
-  it('is served there alone, with the operator token', async () => {
+  it('is served there alone, on METRICS_HOST, with the operator token', async () => {
     const onMain = await request(server.baseUrl, 'GET', '/metrics', {
       token: OPERATOR_TOKEN,
     });

@@ -1,11 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { type AppContext, deriveAppKeys } from '../src/app-context.ts';
+import { loadConfig } from '../src/config.ts';
 import { migrate, migrationFiles } from '../src/db/migrate.ts';
 import { openPostgres } from '../src/db/postgres.ts';
+import { openContent, readSealedContent, sealContent } from '../src/modules/documents/index.ts';
 import { databaseKinds, request } from './harness.ts';
 import { freePort, runCommand, spawnServer } from './server-process.ts';
 
@@ -118,4 +121,49 @@ describe.runIf(databaseKinds.includes('postgres'))('upgrading PostgreSQL', () =>
       }
     });
   }, 120_000);
+
+  it('`npm run documents:migrate` moves the document files of an older version into the database, once', async () => {
+    await withFreshDatabase(async (url) => {
+      const env = {
+        ...secrets,
+        DATABASE_URL: url,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tanqin-migrate-')),
+      };
+      const config = loadConfig(env);
+      const ctx = { config, keys: deriveAppKeys(config) } as AppContext;
+      // The database and the files of the version before 0130: a document's content is a file.
+      const older = await openPostgres(url);
+      const files = migrationFiles();
+      await migrate(older, { through: files[files.indexOf('0130_document_files.sql') - 1] });
+      const [userId, id] = [randomUUID(), randomUUID()];
+      const pdf = Buffer.from('%PDF-1.4\n% kept as a file by an older version\n%%EOF\n');
+      await older.query(
+        `insert into users (id, kind, email, first_name, last_name, password_hash)
+         values ($1, 'individual', $2, 'سارة', 'الأحمد', 'not a hash')`,
+        [userId, `${userId}@example.sa`],
+      );
+      await older.query(
+        `insert into documents (id, user_id, type, name_encrypted, file_type, file_size, created_at, updated_at)
+         values ($1, $2, 'passport', 'sealed name', 'pdf', $3, now(), now())`,
+        [id, userId, pdf.length],
+      );
+      await older.close();
+      mkdirSync(config.documentsDir, { recursive: true });
+      writeFileSync(path.join(config.documentsDir, `${id}.bin`), sealContent(ctx, id, pdf));
+
+      const script = 'apps/api/src/commands/documents-migrate.ts';
+      const moved = await runCommand(script, [], env);
+      expect(moved, moved.stderr).toMatchObject({ code: 0 });
+      expect(JSON.parse(moved.stdout)).toMatchObject({ files: 1, moved: 1, removed: 1 });
+      expect(readdirSync(config.documentsDir)).toEqual([]);
+      const again = await runCommand(script, [], env);
+      expect(again, again.stderr).toMatchObject({ code: 0 });
+      expect(JSON.parse(again.stdout)).toMatchObject({ files: 0, moved: 0, removed: 0 });
+
+      const db = await openPostgres(url);
+      const sealed = await readSealedContent(db, id);
+      await db.close();
+      expect(openContent(ctx, id, sealed!).plaintext).toEqual(pdf);
+    });
+  }, 60_000);
 });

@@ -18,7 +18,7 @@ async function insertOrganization(db: Queryable) {
 
 /** What a migration does to rows an older database already holds, seen on a real upgrade. */
 describe.each(databaseKinds)('upgrading an existing database (%s)', (kind) => {
-  it('0038: every notification preference set up before it also receives misuse_reported, once', async () => {
+  it('0038: every notification preference set up before it also receives misuse_reported, once; 0140: they stay confirmed', async () => {
     const db = await createTestDatabase(kind, { migrateThrough: '0037_usage_months.sql' });
     try {
       const organizationId = await insertOrganization(db);
@@ -52,6 +52,18 @@ describe.each(databaseKinds)('upgrading an existing database (%s)', (kind) => {
         'misuse_reported',
       ]);
       expect(await eventTypes(alreadyThere)).toEqual(['misuse_reported']);
+      // 0140: mailboxes set up before confirmation existed keep receiving their alerts.
+      expect(applied).toContain('0140_notification_destination_confirmation.sql');
+      const confirmation = await db.query<{ confirmed: boolean; pending: boolean }>(
+        `select confirmed_at = created_at as confirmed,
+                confirmation_token_hash is not null or confirmation_expires_at is not null as pending
+           from notification_preferences where organization_id = $1`,
+        [organizationId],
+      );
+      expect(confirmation).toEqual([
+        { confirmed: true, pending: false },
+        { confirmed: true, pending: false },
+      ]);
     } finally {
       await db.close();
     }

@@ -1,7 +1,7 @@
 import { summarizeSecurityEvent } from '@tanqin/shared';
 import { describe, expect, it } from 'vitest';
 import { createIntegrator, databaseKinds, request } from './harness.ts';
-import { useIndividualsServer } from './individuals-helpers.ts';
+import { outbox, useIndividualsServer } from './individuals-helpers.ts';
 import { createIndividual } from './personal-helpers.ts';
 
 type Integrator = Awaited<ReturnType<typeof createIntegrator>>;
@@ -16,17 +16,23 @@ describe.each(databaseKinds)('a person reports a code as not theirs on %s', (kin
       subject: { national_id: nationalId },
       ...(audience ? { audience: audience.organization.client_id } : {}),
     });
-  /** An email notification for every event type, as an organisation sets one up. */
+  /** An email notification for every event type, as an organisation sets one up and confirms. */
   const notifyByEmail = async (org: Integrator) => {
+    const destination = `security-${org.organization.id}@example.com`;
     const res = await suite.post('/api/v1/security/notifications', {
       token: org.token,
       json: {
         notification_type: 'email',
         event_types: ['misuse_reported', 'subject_locked'],
-        destination: `security-${org.organization.id}@example.com`,
+        destination,
       },
     });
     expect(res.status).toBe(201);
+    const link = outbox(suite.server).find((mail) => mail.to === destination)?.text ?? '';
+    const confirmed = await suite.post('/api/v1/notification-destinations/confirm', {
+      json: { token: /#token=(tqnd_[0-9A-Za-z]+)/.exec(link)?.[1] },
+    });
+    expect(confirmed.status).toBe(200);
     return res.body.notification_preference.id as string;
   };
   const eventsOf = (org: Integrator) =>

@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { securityEventWebhookSchema } from '@tanqin/shared';
+import {
+  DESTINATION_MESSAGES_PER_HOUR,
+  securityEventWebhookSchema,
+  verificationRequestFulfilledWebhookSchema,
+} from '@tanqin/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from '../src/lib/due-deliveries.ts';
@@ -10,6 +14,7 @@ import {
   MAX_NOTIFICATIONS_PER_MINUTE,
 } from '../src/modules/notifications/notification-delivery.service.ts';
 import { recordSecurityEvent } from '../src/modules/security/security-events.service.ts';
+import { deliverRequestWebhooks } from '../src/modules/tokens/verification-requests.service.ts';
 import {
   createIntegrator,
   createOrganization,
@@ -34,6 +39,8 @@ const PREFERENCE_FIELDS = [
   'event_types',
   'destination',
   'is_active',
+  'confirmed_at',
+  'confirmation_expires_at',
   'created_at',
 ].sort();
 const DELIVERY_FIELDS = [
@@ -107,13 +114,35 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     const hit = () => org.call('GET', '/v1/tokens/tok_x/status');
     return { org, hit };
   };
+  let mailboxes = 0;
+  /** A mailbox of its own per test: messages to one address are limited whoever sends them. */
+  const mailbox = (name = 'soc') => `${name}-${kind}-${++mailboxes}@example.sa`;
+  /** The token of the last confirmation link mailed to `to`. */
+  const confirmationToken = (to: string) => {
+    const mail = outbox()
+      .filter((m) => m.to === to && m.subject.includes('Tanqin: confirm security alerts'))
+      .at(-1);
+    return /\/confirm-destination#token=(tqnd_[0-9A-Za-z]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+  };
+  const confirm = (token: string) =>
+    request(server.baseUrl, 'POST', '/api/v1/notification-destinations/confirm', {
+      json: { token },
+    });
+  /** An email preference whose owner has confirmed the address (by its mailed link). */
+  const createConfirmed = async (token: string, json: Record<string, unknown>) => {
+    const created = await createPreference(token, json);
+    expect(created.status).toBe(201);
+    expect((await confirm(confirmationToken(json.destination as string))).status).toBe(200);
+    return created;
+  };
 
   it('creates, lists, switches and deletes preferences; a webhook secret is shown once, stored sealed', async () => {
     const org = await createOrganization(server.baseUrl);
+    const soc = mailbox();
     const email = await createPreference(org.token, {
       notification_type: 'email',
       event_types: ['suspicious_activity', 'geo_blocked', 'suspicious_activity'],
-      destination: 'soc@example.sa',
+      destination: soc,
     });
     expect(email.status).toBe(201);
     expect(email.body.signing_secret).toBeUndefined();
@@ -121,8 +150,9 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     expect(email.body.notification_preference).toMatchObject({
       notification_type: 'email',
       event_types: ['suspicious_activity', 'geo_blocked'],
-      destination: 'soc@example.sa',
+      destination: soc,
       is_active: true,
+      confirmed_at: null,
     });
 
     const hook = await createPreference(org.token, {
@@ -231,15 +261,16 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
 
   it('emails through the local outbox when an event matches, without holding up the request', async () => {
     const { org, hit } = await rateLimitedIntegrator();
-    const email = await createPreference(org.token, {
+    const soc = mailbox();
+    const email = await createConfirmed(org.token, {
       notification_type: 'email',
       event_types: ['rate_limit_exceeded'],
-      destination: 'soc@example.sa',
+      destination: soc,
     });
     const inactive = await createPreference(org.token, {
       notification_type: 'email',
       event_types: ['rate_limit_exceeded'],
-      destination: 'off@example.sa',
+      destination: mailbox('off'),
     });
     await request(
       server.baseUrl,
@@ -269,7 +300,7 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     expect(Object.keys(mail).sort()).toEqual(['channel', 'created_at', 'subject', 'text', 'to']);
     expect(mail).toMatchObject({
       channel: 'email',
-      to: 'soc@example.sa',
+      to: soc,
       created_at: clock.now().toISOString(),
     });
     expect(mail.subject).toContain('تجاوز حد الطلبات');
@@ -368,18 +399,56 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     });
   });
 
+  it('tells the audience’s webhooks that a verification request was answered, once', async () => {
+    const bank = await createIntegrator(server.baseUrl);
+    const issuer = await createIntegrator(server.baseUrl);
+    const hook = await createPreference(bank.token, {
+      notification_type: 'webhook',
+      event_types: ['ip_blocked'],
+      destination: `https://${PARTNER_HOST}/tanqin/requests`,
+    });
+    const asked = await bank.call('POST', '/v1/verification-requests', {
+      fields: ['full_name'],
+      purpose: 'فتح حساب',
+    });
+    const answered = await issuer.call('POST', '/v1/tokens/generate', {
+      data: { full_name: 'سارة' },
+      request_id: asked.body.request_id,
+      match_number: asked.body.match_number,
+    });
+    expect(answered.status).toBe(201);
+    await deliverRequestWebhooks(server.ctx);
+    await deliverRequestWebhooks(server.ctx);
+    const sent = receiver.received.filter((webhook) => webhook.path === '/tanqin/requests');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers['webhook-id']).toBe(`msg_${asked.body.request_id}`);
+    expect(verifyStandardWebhook(hook.body.signing_secret, sent[0]!)).toBe(true);
+    const body = verificationRequestFulfilledWebhookSchema.parse(JSON.parse(sent[0]!.body));
+    expect(body).toMatchObject({
+      type: 'verification_request.fulfilled',
+      data: {
+        request_id: asked.body.request_id,
+        token_id: answered.body.token_id,
+        purpose: 'فتح حساب',
+        issuer: { client_id: issuer.organization.client_id },
+      },
+    });
+    expect(sent[0]!.body).not.toContain(answered.body.token);
+  });
+
   it('sends a test on a channel on demand: a signed webhook or an email, and says how it went', async () => {
     const org = await createOrganization(server.baseUrl);
+    const soc = mailbox();
     const other = await createOrganization(server.baseUrl);
     const hook = await createPreference(org.token, {
       notification_type: 'webhook',
       event_types: ['key_disabled'],
       destination: `https://${PARTNER_HOST}/hooks`,
     });
-    const email = await createPreference(org.token, {
+    const email = await createConfirmed(org.token, {
       notification_type: 'email',
       event_types: ['key_disabled'],
-      destination: 'soc@example.sa',
+      destination: soc,
     });
     const test = (token: string, id: string) =>
       request(server.baseUrl, 'POST', `/api/v1/security/notifications/${id}/test`, { token });
@@ -412,7 +481,7 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     expect(mailed.body.delivery.status).toBe('delivered');
     expect(outbox().at(-1)).toMatchObject({
       channel: 'email',
-      to: 'soc@example.sa',
+      to: soc,
       subject: 'تنقين: إشعار تجريبي | Tanqin test notification',
     });
 
@@ -423,12 +492,213 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     expect(limited.body.code).toBe('too_many_requests');
   });
 
-  it('queues at most a bounded number of notifications per preference and minute', async () => {
+  it('mails a new address one confirmation and nothing else until its owner confirms; then events go', async () => {
     const org = await createOrganization(server.baseUrl);
-    const email = await createPreference(org.token, {
+    const stranger = mailbox('stranger');
+    const mailsTo = () => outbox().filter((m) => m.to.toLowerCase() === stranger);
+    const first = await createPreference(org.token, {
       notification_type: 'email',
       event_types: ['ip_blocked'],
-      destination: 'soc@example.sa',
+      destination: stranger,
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.notification_preference).toMatchObject({
+      confirmed_at: null,
+      confirmation_expires_at: new Date(clock.now().getTime() + 24 * 3600_000).toISOString(),
+    });
+    // A second preference naming the address shares the pending link: no second message.
+    const second = await createPreference(org.token, {
+      notification_type: 'email',
+      event_types: ['ip_blocked', 'key_disabled'],
+      destination: stranger.toUpperCase(),
+    });
+    expect(second.status).toBe(201);
+    expect(mailsTo()).toHaveLength(1);
+    const [asking] = mailsTo();
+    expect(asking.subject).toBe(
+      'تنقين: أكّد استلام التنبيهات الأمنية | Tanqin: confirm security alerts',
+    );
+    expect(asking.text).toContain(org.organization.name);
+    expect(asking.text).toContain(
+      `${server.ctx.config.publicUrl.replace(/\/$/, '')}/confirm-destination#token=tqnd_`,
+    );
+    // The token is kept as an HMAC only.
+    const token = confirmationToken(stranger);
+    const [row] = await server.db.query<{ confirmation_token_hash: string }>(
+      'select confirmation_token_hash from notification_preferences where id = $1',
+      [first.body.notification_preference.id],
+    );
+    expect(row!.confirmation_token_hash).not.toContain(token.slice(5));
+
+    const refuse = () =>
+      recordSecurityEvent(server.ctx, {
+        organizationId: org.organization.id,
+        type: 'ip_blocked',
+        severity: 'warning',
+        description: 'Request from 198.51.100.9 refused: not a trusted IP',
+        clientIp: '198.51.100.9',
+        isBlockedRequest: true,
+      });
+    await refuse();
+    expect(await deliveriesOf(org.token, first.body.notification_preference.id)).toEqual([]);
+    await deliverDueNotifications(server.ctx);
+    const test = await request(
+      server.baseUrl,
+      'POST',
+      `/api/v1/security/notifications/${first.body.notification_preference.id}/test`,
+      { token: org.token },
+    );
+    expect(test.status).toBe(409);
+    expect(test.headers.get('content-type')).toContain('application/problem+json');
+    expect(test.body).toMatchObject({
+      code: 'destination_unconfirmed',
+      detail_ar: 'لم يؤكد صاحب هذا البريد رغبته في تلقي الإشعارات بعد، فلا يُرسل إليه شيء حتى يؤكد',
+    });
+    expect(mailsTo()).toHaveLength(1);
+
+    // A link that is not one, or was never sent, confirms nothing.
+    for (const bad of ['tqnd_nope', `${token.slice(0, -1)}x`]) {
+      const res = await confirm(bad);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('destination_token_invalid');
+    }
+    expect((await confirm('')).body.errors[0].code).toBe('confirmationTokenRequired');
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get('cache-control')).toBe('no-store');
+    expect(confirmed.body).toEqual({
+      success: true,
+      organization_name: org.organization.name,
+      destination: stranger,
+    });
+    expect((await confirm(token)).body.code).toBe('destination_token_invalid');
+    const list = await request(server.baseUrl, 'GET', '/api/v1/security/notifications', {
+      token: org.token,
+    });
+    for (const preference of list.body.notification_preferences) {
+      expect(preference).toMatchObject({
+        confirmed_at: clock.now().toISOString(),
+        confirmation_expires_at: null,
+      });
+    }
+    // Confirmed: a third preference naming it needs no new link, and events are mailed.
+    const third = await createPreference(org.token, {
+      notification_type: 'email',
+      event_types: ['geo_blocked'],
+      destination: stranger,
+    });
+    expect(third.body.notification_preference.confirmed_at).toBe(clock.now().toISOString());
+    clock.advance(61_000);
+    await refuse();
+    await deliverDueNotifications(server.ctx);
+    expect(mailsTo().map((m) => m.subject)).toEqual([
+      asking.subject,
+      expect.stringContaining('Tanqin security event'),
+      expect.stringContaining('Tanqin security event'),
+    ]);
+  });
+
+  it('lets a confirmation expire; the organisation sends a new link, a few a day per address', async () => {
+    const org = await createOrganization(server.baseUrl);
+    const other = await createOrganization(server.baseUrl);
+    const address = mailbox('late');
+    const created = await createPreference(org.token, {
+      notification_type: 'email',
+      event_types: ['ip_blocked'],
+      destination: address,
+    });
+    const id = created.body.notification_preference.id;
+    const expired = confirmationToken(address);
+    clock.advance(24 * 3600_000 + 1000);
+    const token = await signIn(org.admin);
+    expect((await confirm(expired)).body.code).toBe('destination_token_invalid');
+    const resend = (as: string, preferenceId = id) =>
+      request(
+        server.baseUrl,
+        'POST',
+        `/api/v1/security/notifications/${preferenceId}/confirmation`,
+        {
+          token: as,
+        },
+      );
+    expect((await resend(await signIn(other.admin))).status).toBe(404);
+    const again = await resend(token);
+    expect(again.status).toBe(202);
+    expect(again.body.notification_preference).toMatchObject({
+      id,
+      confirmed_at: null,
+      confirmation_expires_at: new Date(clock.now().getTime() + 24 * 3600_000).toISOString(),
+    });
+    const fresh = confirmationToken(address);
+    expect(fresh).not.toBe(expired);
+    // Three links a day to one address (the expired one, a day old, no longer counts).
+    expect((await resend(token)).status).toBe(202);
+    expect((await resend(token)).status).toBe(202);
+    const limited = await resend(token);
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('too_many_requests');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(outbox().filter((m) => m.to === address)).toHaveLength(4);
+    // Only the newest link works.
+    expect((await confirm(fresh)).body.code).toBe('destination_token_invalid');
+    expect((await confirm(confirmationToken(address))).status).toBe(200);
+    const done = await resend(token);
+    expect(done.status).toBe(409);
+    expect(done.body.code).toBe('destination_confirmed');
+    const hook = await createPreference(token, {
+      notification_type: 'webhook',
+      event_types: ['ip_blocked'],
+      destination: `https://${PARTNER_HOST}/hooks`,
+    });
+    expect(hook.body.notification_preference.confirmed_at).toBe(clock.now().toISOString());
+    expect((await resend(token, hook.body.notification_preference.id)).status).toBe(409);
+  });
+
+  it('counts event mails against the address limits: over them, the mail waits for its retry', async () => {
+    const org = await createOrganization(server.baseUrl);
+    const address = mailbox('busy');
+    const email = await createConfirmed(org.token, {
+      notification_type: 'email',
+      event_types: ['ip_blocked'],
+      destination: address,
+    });
+    const id = email.body.notification_preference.id;
+    // The confirmation took one of the hour's messages; tests take the rest.
+    for (let i = 1; i < DESTINATION_MESSAGES_PER_HOUR; i++) {
+      const test = await request(
+        server.baseUrl,
+        'POST',
+        `/api/v1/security/notifications/${id}/test`,
+        {
+          token: org.token,
+        },
+      );
+      expect(test.status).toBe(200);
+    }
+    await recordSecurityEvent(server.ctx, {
+      organizationId: org.organization.id,
+      type: 'ip_blocked',
+      severity: 'warning',
+      description: 'Request from 198.51.100.7 refused: not a trusted IP',
+      clientIp: '198.51.100.7',
+      isBlockedRequest: true,
+    });
+    await deliverDueNotifications(server.ctx);
+    const [waiting] = await deliveriesOf(org.token, id);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(waiting!.last_error).toContain('Too many messages');
+    expect(
+      outbox().filter((m) => m.to === address && m.subject.includes('security event')),
+    ).toEqual([]);
+  });
+
+  it('queues at most a bounded number of notifications per preference and minute', async () => {
+    const org = await createOrganization(server.baseUrl);
+    const soc = mailbox();
+    const email = await createConfirmed(org.token, {
+      notification_type: 'email',
+      event_types: ['ip_blocked'],
+      destination: soc,
     });
     // Refusals from many addresses are many event rows, but not a flood of mail.
     const refuse = (n: number) =>
@@ -634,11 +904,12 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
 
   it("answers 404 for another organisation's preferences and deliveries; viewers only read", async () => {
     const owner = await createOrganization(server.baseUrl);
+    const soc = mailbox();
     const intruder = await createOrganization(server.baseUrl);
     const created = await createPreference(owner.token, {
       notification_type: 'email',
       event_types: ['ip_blocked'],
-      destination: 'soc@example.sa',
+      destination: soc,
     });
     const id = created.body.notification_preference.id;
     const attempts: Array<[string, string, unknown]> = [
@@ -652,7 +923,7 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
         {
           notification_type: 'email',
           event_types: ['ip_blocked'],
-          destination: 'x@example.sa',
+          destination: mailbox('x'),
           organization_id: owner.organization.id,
         },
       ],
@@ -686,7 +957,7 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     const create = await createPreference(owner.token, {
       notification_type: 'email',
       event_types: ['ip_blocked'],
-      destination: 'y@example.sa',
+      destination: mailbox('y'),
     });
     expect(create.status).toBe(403);
     const toggle = await request(server.baseUrl, 'PATCH', `/api/v1/security/notifications/${id}`, {
@@ -728,11 +999,21 @@ describe.each(databaseKinds)('security notifications by SMTP on %s', (kind) => {
         destination: 'soc@example.sa',
       },
     });
+    // The confirmation link goes by SMTP too; its owner confirms.
+    expect(smtp.messages).toHaveLength(1);
+    const token = /#token=(tqnd_[0-9A-Za-z]+)/.exec(decodeMailBody(smtp.messages[0]!.data).text);
+    const confirmed = await request(
+      server.baseUrl,
+      'POST',
+      '/api/v1/notification-destinations/confirm',
+      { json: { token: token?.[1] } },
+    );
+    expect(confirmed.status).toBe(200);
     await org.call('GET', '/v1/tokens/tok_x/status');
     await org.call('GET', '/v1/tokens/tok_x/status');
     await deliverDueNotifications(server.ctx);
-    expect(smtp.messages).toHaveLength(1);
-    const [message] = smtp.messages;
+    expect(smtp.messages).toHaveLength(2);
+    const message = smtp.messages[1];
     expect(message).toMatchObject({ from: 'security@tanqin.sa', to: ['soc@example.sa'] });
     const { headers, text } = decodeMailBody(message!.data);
     expect(headers).toMatch(/^To: soc@example\.sa$/m);

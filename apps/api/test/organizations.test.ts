@@ -12,6 +12,7 @@ import { signIn } from './members-helpers.ts';
 
 const person = { full_name: 'ريم الشهري', national_id: '1098765432' };
 const DETAIL_FIELDS = [
+  'app_link',
   'client_id',
   'contact_person',
   'created_at',
@@ -89,7 +90,17 @@ describe.each(databaseKinds)('organisation profile and credentials on %s', (kind
       name: 'هيئة الاختبار',
       phone: '0119998877',
       time_zone: 'Europe/London',
+      app_link: null,
     });
+
+    // The app link that answers verification requests (issue 33): https, with {request_id}.
+    const link = 'https://app.example.sa/answer?request={request_id}';
+    expect((await call('PATCH', path, org.token, { app_link: link })).body.app_link).toBe(link);
+    for (const bad of ['http://app.example.sa/{request_id}', 'https://app.example.sa/answer']) {
+      const refused = await call('PATCH', path, org.token, { app_link: bad });
+      expect([refused.status, refused.body.code]).toEqual([400, 'validation_failed']);
+    }
+    expect((await call('PATCH', path, org.token, { app_link: '' })).body.app_link).toBeNull();
   });
 
   it('refuses an empty name or contact person and a time zone that is not a real zone', async () => {

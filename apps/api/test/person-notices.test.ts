@@ -1,3 +1,4 @@
+import { TEST_NATIONAL_IDS } from '@tanqin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock.ts';
 import { DONE_DELIVERY_DAYS, retryDelayMs } from '../src/lib/due-deliveries.ts';
@@ -96,9 +97,7 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
     const bank = await createIntegrator(server.baseUrl);
     const code = await issueFor(bank, person.nationalId);
     await runPersonNotices(server.ctx);
-    expect(sentTo(person.email).map((entry) => entry.subject)).toEqual([
-      'صدر رمز لك / A code was issued for you',
-    ]);
+    expect(sentTo(person.email).map((entry) => entry.subject)).toEqual(['صدر رمز لك']);
     server.ctx.jobs.start();
     try {
       await use(bank, code);
@@ -112,18 +111,16 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
 
       const email = used().find((entry) => entry.channel === 'email')!;
       const sms = used().find((entry) => entry.channel === 'sms')!;
-      // Which body, when, which fields and a link to the history; Arabic first (the person's
-      // language), then English.
-      expect(email.subject).toBe('استُخدم رمز صادر لك / A code issued for you was used');
+      // Which body, when, which fields and a link to the history; in the person's language
+      // (Arabic) only.
+      expect(email.subject).toBe('استُخدم رمز صادر لك');
       expect(email.text).toContain(`«${bank.organization.name}»`);
-      expect(email.text).toContain(`${bank.organization.name} used a code issued for you`);
-      // The fields by their labels in each language, never their keys or values.
+      expect(email.text).not.toContain(' used ');
+      // The fields by their labels, never their keys or values.
       expect(email.text).toContain('واطّلعت على: الاسم الكامل، رقم الآيبان.');
-      expect(email.text).toContain('and saw: Full name, IBAN.');
       expect(sms.text).toContain('واطّلعت على: الاسم الكامل، رقم الآيبان.');
-      expect(email.text).toContain('26 November 2026 at 13:00 Riyadh time');
+      expect(email.text).toContain('26 نوفمبر 2026 في 1:00 م بتوقيت الرياض');
       expect(email.text).toContain(`${server.baseUrl}/dashboard`);
-      expect(email.text.indexOf('استخدمت')).toBeLessThan(email.text.indexOf(' used '));
       expect(sms.text).toMatch(/^تنقين: استخدمت الجهة/);
       expect(sms.text).toContain(`${server.baseUrl}/dashboard`);
       // Never a value, never the code.
@@ -140,6 +137,27 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
     }
   });
 
+  it('tells a person in their profile’s language only: English after they switch to it', async () => {
+    const person = await createIndividual(server);
+    const english = await request(server.baseUrl, 'PUT', '/api/v1/profile/language', {
+      token: person.token,
+      json: { language: 'en' },
+    });
+    expect(english.status).toBe(200);
+    const bank = await createIntegrator(server.baseUrl);
+    await issueFor(bank, person.nationalId);
+    await runPersonNotices(server.ctx);
+    const sent = sentTo(person.email, await phoneOf(person.id));
+    expect(sent.map((entry) => entry.channel).sort()).toEqual(['email', 'sms']);
+    const email = sent.find((entry) => entry.channel === 'email')!;
+    expect(email.subject).toBe('A code was issued for you');
+    expect(email.text).toContain(`${bank.organization.name} issued a code for you on`);
+    expect(email.text).toContain('covering: Full name, IBAN.');
+    for (const entry of sent) {
+      expect(entry.text.replace(bank.organization.name, '')).not.toMatch(/[\u0600-\u06ff]/);
+    }
+  });
+
   it('tells only the account that proved the national id, never one that only registered it', async () => {
     const id = nationalId();
     const squatter = await createIndividual(server, id, { prove: false });
@@ -153,7 +171,7 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
     await use(bank, await issueFor(bank, id));
     await runPersonNotices(server.ctx);
     expect(sentTo(holder.email).map((entry) => entry.subject)).toEqual([
-      'نشاط على الرموز الصادرة لك / Activity on the codes issued for you',
+      'نشاط على الرموز الصادرة لك',
     ]);
     expect(sentTo(holder.email)[0]!.text).toContain('إشعاران');
     expect(sentTo(squatter.email, await phoneOf(squatter.id))).toEqual([]);
@@ -207,8 +225,8 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
     await runPersonNotices(server.ctx);
     expect(mails()).toHaveLength(MAX_NOTICE_MESSAGES_PER_MINUTE + 1);
     const digest = mails().at(-1)!.text;
-    expect(digest).toMatch(/Activity on the codes issued for you: \d+ notices/);
-    expect(digest).toContain('The rest are in your history.');
+    expect(digest).toMatch(/نشاط على الرموز الصادرة لك: \d+ إشعار/);
+    expect(digest).toContain('وباقي الإشعارات في سجلّك.');
     // 24 events in all (12 issues, 12 uses), each told once.
     const told = await server.db.query<{ n: number }>(
       `select count(*)::int as n from person_notices where user_id = $1 and message_id is not null`,
@@ -246,9 +264,7 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
     expect(sentTo(person.email)).toEqual([]);
     clock.advance(retryDelayMs(1));
     await runPersonNotices(server.ctx);
-    expect(sentTo(person.email).map((entry) => entry.subject)).toEqual([
-      'صدر رمز لك / A code was issued for you',
-    ]);
+    expect(sentTo(person.email).map((entry) => entry.subject)).toEqual(['صدر رمز لك']);
   });
 
   it('gives up at once on a text message to a phone removed since it was queued', async () => {
@@ -266,7 +282,13 @@ describe.each(databaseKinds)('a notice to the person on every use of their code 
   it('tells nothing of test-mode codes, and nothing twice when the events are read again', async () => {
     const person = await createIndividual(server);
     const testBank = await createIntegrator(server.baseUrl, { mode: 'test' });
-    await use(testBank, await issueFor(testBank, person.nationalId));
+    // A test key cannot name the person at all, only a test national id.
+    const refused = await testBank.call('POST', '/v1/tokens/generate', {
+      data: SECRET_DATA,
+      subject: { national_id: person.nationalId },
+    });
+    expect(refused.body.code).toBe('test_national_id_required');
+    await use(testBank, await issueFor(testBank, TEST_NATIONAL_IDS[0]!));
     await runPersonNotices(server.ctx);
     expect(sentTo(person.email)).toEqual([]);
 

@@ -29,7 +29,7 @@ interface Endpoint {
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { method: 'GET', route: '/api/v1/organization/encryption-key', permission: 'settings:manage' },
+  { method: 'GET', route: '/api/v1/organization/encryption-key', permission: 'codes:verify' },
   {
     method: 'PUT',
     route: '/api/v1/organization/encryption-key',
@@ -85,6 +85,18 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', route: '/api/v1/wallet/statements/:month', permission: 'wallet:read' },
   { method: 'GET', route: '/api/v1/wallet/statements/:month/csv', permission: 'wallet:read' },
   { method: 'GET', route: '/api/v1/tokens', permission: 'codes:read' },
+  { method: 'POST', route: '/api/v1/verification-requests', permission: 'codes:verify' },
+  { method: 'GET', route: '/api/v1/verification-requests', permission: 'codes:verify' },
+  {
+    method: 'GET',
+    route: '/api/v1/verification-requests/:request_id',
+    permission: 'codes:verify',
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/verification-requests/:request_id/cancel',
+    permission: 'codes:verify',
+  },
   { method: 'GET', route: '/api/v1/tokens/:token_id/history', permission: 'codes:read' },
   { method: 'POST', route: '/api/v1/tokens/:token_id/revoke', permission: 'codes:revoke' },
   {
@@ -208,6 +220,11 @@ const ENDPOINTS: Endpoint[] = [
     permission: 'security:manage',
   },
   {
+    method: 'POST',
+    route: '/api/v1/security/notifications/:id/confirmation',
+    permission: 'security:manage',
+  },
+  {
     method: 'GET',
     route: '/api/v1/security/notifications/:id/deliveries',
     permission: 'security:read',
@@ -228,6 +245,10 @@ const NOT_ORGANISATION_ROUTES = [
   /^\/api\/v1\/(health|health\/live|health\/ready|config|contact|signup|openapi\.json)$/,
   /^\/api\/v1\/auth\//,
   /^\/api\/v1\/invitations\/(preview|accept)$/,
+  // The owner of a mailbox an organisation named confirms it (no sign-in: the link's token).
+  /^\/api\/v1\/notification-destinations\/confirm$/,
+  // A verification request's public page /r/{id}: who asks and for what (no sign-in).
+  /^\/api\/v1\/verification-requests\/:request_id\/public$/,
   /^\/api\/v1\/(individuals|me|documents|profile)(\/|$)/,
 ];
 

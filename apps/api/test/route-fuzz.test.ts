@@ -232,10 +232,7 @@ describe.each(databaseKinds)('every route under hostile input on %s', (kind) => 
       },
     };
   });
-  afterAll(() => {
-    console.log(JSON.stringify((globalThis as any).hist));
-    return server.close();
-  });
+  afterAll(() => server.close());
 
   function requestFor(route: Route) {
     const params = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);

@@ -1,3 +1,4 @@
+import { TEST_NATIONAL_IDS } from '@tanqin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   basicAuth,
@@ -59,6 +60,40 @@ describe.each(databaseKinds)('test mode on %s', (kind) => {
       { token: org.token, json: { grace_seconds: 0 } },
     );
     expect(rolled.body.api_secret).toMatch(/^tqs_test_/);
+  });
+
+  it('never names a real person: a test key takes only the test national ids, a live key refuses them', async () => {
+    const org = await integratorWithTestKey();
+    const withSubject = (nationalId: string) => ({
+      ...GENERATE_BODY,
+      subject: { national_id: nationalId },
+    });
+    expect(TEST_NATIONAL_IDS).toContain('1999999004');
+    expect(TEST_NATIONAL_IDS).toContain('2999999002');
+    for (const id of ['1999999004', '2999999002']) {
+      expect((await org.callTest('POST', '/v1/tokens/generate', withSubject(id))).status).toBe(201);
+    }
+    // A real id (valid check digit), and one in the test range with a wrong check digit.
+    for (const id of ['1098765439', '1999999005']) {
+      const refused = await org.callTest('POST', '/v1/tokens/generate', withSubject(id));
+      expect(refused.status, id).toBe(400);
+      expect(refused.headers.get('content-type')).toContain('application/problem+json');
+      expect(refused.body).toMatchObject({ code: 'test_national_id_required' });
+      expect(refused.body.detail_ar).toContain('1999999');
+    }
+    const live = await org.call('POST', '/v1/tokens/generate', withSubject('1999999004'));
+    expect(live.status).toBe(400);
+    expect(live.body).toMatchObject({ code: 'test_national_id_in_live' });
+    expect((await org.call('POST', '/v1/tokens/generate', withSubject('1098765439'))).status).toBe(
+      201,
+    );
+    // Nothing was issued for the refused calls; without a subject both modes issue as before.
+    const [issued] = await server.db.query<{ test: number; live: number }>(
+      `select count(*) filter (where is_test)::int as test, count(*) filter (where not is_test)::int as live
+         from tokens where organization_id = $1`,
+      [org.organization.id],
+    );
+    expect(issued).toEqual({ test: 2, live: 1 });
   });
 
   it('never bills a test call: generate, verify, status and revoke leave the wallet as it was', async () => {

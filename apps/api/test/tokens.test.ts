@@ -3,6 +3,7 @@ import type { Database } from '../src/db/database.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { auditShard, verifyAuditChain } from '../src/modules/audit/audit.service.ts';
 import { expireTokens } from '../src/modules/tokens/tokens.service.ts';
+import { expireVerificationRequests } from '../src/modules/tokens/verification-requests.service.ts';
 import { writeBill, writeNewToken, writeVerify } from '../src/modules/tokens/write-batcher.ts';
 import {
   createIntegrator,
@@ -500,5 +501,261 @@ describe.each(databaseKinds)('the one-time code on %s', (kind) => {
       );
       expect(typeof res.body.code).toBe('string');
     }
+  });
+
+  describe('verification requests (issue 33)', () => {
+    const ask = (
+      asker: Awaited<ReturnType<typeof createIntegrator>>,
+      body: Record<string, unknown> = {},
+    ) =>
+      asker.call('POST', '/v1/verification-requests', {
+        fields: ['full_name', 'national_id'],
+        purpose: 'فتح حساب',
+        expires_in: 600,
+        ...body,
+      });
+    const wrong = (number: string) => String(((Number(number) - 10 + 1) % 90) + 10);
+    const auditOf = (id: string) =>
+      server.db.query<{ action: string; reason: string | null; fields: string[] }>(
+        'select action, reason, fields from audit_log where token_id = $1 order by created_at, seq',
+        [id],
+      );
+
+    it('asks, is answered with the matching number, and hands the audience the code once', async () => {
+      const bank = await createIntegrator(server.baseUrl);
+      const issuer = await createIntegrator(server.baseUrl);
+      const reader = await createIntegrator(server.baseUrl, { scopes: ['token:verify'] });
+
+      const asked = await ask(bank, { subject: { national_id: person.national_id } });
+      expect(asked.status).toBe(201);
+      expect(asked.headers.get('cache-control')).toBe('no-store');
+      const id: string = asked.body.request_id;
+      expect(asked.body).toMatchObject({
+        viewer: 'audience',
+        status: 'pending',
+        fields: ['full_name', 'national_id'],
+        purpose: 'فتح حساب',
+        link: `${server.baseUrl}/r/${id}`,
+        token: null,
+        token_id: null,
+      });
+      expect(id).toMatch(/^vrq_/);
+      expect(asked.body.match_number).toMatch(/^[1-9]\d$/);
+      const number: string = asked.body.match_number;
+
+      // An issuer about to answer sees who asks and for what, never the number.
+      const seen = await issuer.call('GET', `/v1/verification-requests/${id}`);
+      expect(seen.status).toBe(200);
+      expect(seen.body).toMatchObject({
+        viewer: 'issuer',
+        status: 'pending',
+        purpose: 'فتح حساب',
+        audience: { name: bank.organization.name, client_id: bank.organization.client_id },
+      });
+      expect(JSON.stringify(seen.body)).not.toContain('match_number');
+      expect(seen.body.match_choices).toHaveLength(3);
+      expect(seen.body.match_choices).toContain(number);
+      expect(
+        (await issuer.call('GET', `/v1/verification-requests/${id}`)).body.match_choices,
+      ).toEqual(seen.body.match_choices);
+      // Without token:generate another organisation learns nothing.
+      expect((await reader.call('GET', `/v1/verification-requests/${id}`)).status).toBe(404);
+      expect((await issuer.call('GET', '/v1/verification-requests/vrq_nothing')).body.code).toBe(
+        'verification_request_not_found',
+      );
+
+      const answer = (body: Record<string, unknown>) =>
+        issuer.call('POST', '/v1/tokens/generate', {
+          data: { full_name: person.full_name, national_id: person.national_id },
+          request_id: id,
+          match_number: number,
+          ...body,
+        });
+      const refusals: Array<[Record<string, unknown>, number, string]> = [
+        [{ audience: issuer.organization.client_id }, 400, 'audience_mismatch'],
+        [{ data: { ...person } }, 400, 'field_not_requested'],
+        [{ subject: { national_id: '1098765432' } }, 400, 'subject_mismatch'],
+        [{ match_number: undefined }, 400, 'validation_failed'],
+        [{ request_id: 'vrq_unknown' }, 404, 'verification_request_not_found'],
+        [{ match_number: wrong(number) }, 403, 'match_failed'],
+      ];
+      for (const [body, status, code] of refusals) {
+        const refused = await answer(body);
+        expect([refused.status, refused.body.code], code).toEqual([status, code]);
+        expect(refused.headers.get('content-type')).toContain('application/problem+json');
+      }
+
+      const answered = await answer({ audience: bank.organization.client_id });
+      expect(answered.status).toBe(201);
+      const again = await answer({});
+      expect([again.status, again.body.code]).toEqual([409, 'request_fulfilled']);
+
+      // The audience collects the code by itself: no typing.
+      const fulfilled = await bank.call('GET', `/v1/verification-requests/${id}`);
+      expect(fulfilled.body).toMatchObject({
+        status: 'fulfilled',
+        token_id: answered.body.token_id,
+        token: answered.body.token,
+      });
+      const verified = await bank.call('POST', '/v1/tokens/verify', {
+        token: fulfilled.body.token,
+      });
+      expect(verified.status).toBe(200);
+      expect(verified.body.data).toEqual({
+        full_name: person.full_name,
+        national_id: person.national_id,
+      });
+      const used = await bank.call('GET', `/v1/verification-requests/${id}`);
+      expect(used.body).toMatchObject({ status: 'fulfilled', token: null });
+
+      // The code is kept sealed, never in the clear; the person's hash came from the request.
+      const [row] = await server.db.query<{ code_sealed: string | null }>(
+        'select code_sealed from verification_requests where id = $1',
+        [id],
+      );
+      expect(row!.code_sealed).not.toContain(answered.body.token.replaceAll('-', ''));
+      const [code] = await server.db.query<{ subject_hash: string | null }>(
+        'select subject_hash from tokens where id = $1',
+        [answered.body.token_id],
+      );
+      expect(code!.subject_hash).not.toBeNull();
+
+      // The console reads its own request (another organisation's: 404); anyone reads the page.
+      const consoleRead = await request(
+        server.baseUrl,
+        'GET',
+        `/api/v1/verification-requests/${id}`,
+        { token: bank.token },
+      );
+      expect(consoleRead.body).toMatchObject({ status: 'fulfilled', token: null });
+      const otherConsole = await request(
+        server.baseUrl,
+        'GET',
+        `/api/v1/verification-requests/${id}`,
+        { token: issuer.token },
+      );
+      expect(otherConsole.body.code).toBe('verification_request_not_found');
+      const publicPage = await request(
+        server.baseUrl,
+        'GET',
+        `/api/v1/verification-requests/${id}/public`,
+      );
+      expect(publicPage.body).toMatchObject({
+        status: 'fulfilled',
+        purpose: 'فتح حساب',
+        audience: { name: bank.organization.name },
+      });
+      expect(Object.keys(publicPage.body)).not.toContain('match_number');
+      expect((await auditOf(id)).map((entry) => entry.action)).toEqual(['request', 'answer']);
+      const [bill] = await server.db.query<{ n: number }>(
+        `select count(*)::int as n from usage_logs
+          where organization_id = $1 and endpoint = 'POST /v1/verification-requests'`,
+        [bank.organization.id],
+      );
+      expect(bill!.n).toBe(1);
+      await server.ctx.requestLog.flush();
+      const logged = await server.db.query<{ code: string }>(
+        `select code from request_log where organization_id = $1 and status >= 400 order by created_at`,
+        [issuer.organization.id],
+      );
+      expect(logged.map((entry) => entry.code)).toEqual(
+        expect.arrayContaining([
+          'audience_mismatch',
+          'field_not_requested',
+          'subject_mismatch',
+          'match_failed',
+          'request_fulfilled',
+        ]),
+      );
+    });
+
+    it('cancels after three wrong numbers or by its audience, and expires like codes', async () => {
+      const bank = await createIntegrator(server.baseUrl);
+      const issuer = await createIntegrator(server.baseUrl);
+      const answer = (id: string, matchNumber: string) =>
+        issuer.call('POST', '/v1/tokens/generate', {
+          data: { full_name: person.full_name },
+          request_id: id,
+          match_number: matchNumber,
+        });
+
+      const guessed = await ask(bank);
+      for (let i = 0; i < 3; i++) {
+        const refused = await answer(guessed.body.request_id, wrong(guessed.body.match_number));
+        expect(refused.body.code).toBe('match_failed');
+      }
+      const late = await answer(guessed.body.request_id, guessed.body.match_number);
+      expect([late.status, late.body.code]).toEqual([410, 'request_cancelled']);
+      expect((await auditOf(guessed.body.request_id)).at(-1)).toMatchObject({
+        action: 'cancel',
+        reason: 'match_failed',
+      });
+
+      const listed = await ask(bank);
+      const consoleList = () =>
+        request(server.baseUrl, 'GET', '/api/v1/verification-requests', { token: bank.token });
+      expect(
+        (await consoleList()).body.requests.map((open: { request_id: string }) => open.request_id),
+      ).toContain(listed.body.request_id);
+      const consoleCancel = await request(
+        server.baseUrl,
+        'POST',
+        `/api/v1/verification-requests/${listed.body.request_id}/cancel`,
+        { token: bank.token },
+      );
+      expect(consoleCancel.body.status).toBe('cancelled');
+      expect(
+        (await consoleList()).body.requests.map((open: { request_id: string }) => open.request_id),
+      ).not.toContain(listed.body.request_id);
+
+      const dropped = await ask(bank);
+      const cancelPath = `/v1/verification-requests/${dropped.body.request_id}/cancel`;
+      expect((await issuer.call('POST', cancelPath)).status).toBe(404);
+      const cancelled = await bank.call('POST', cancelPath);
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.status).toBe('cancelled');
+      expect((await bank.call('POST', cancelPath)).status).toBe(200);
+      expect((await auditOf(dropped.body.request_id)).map((entry) => entry.action)).toEqual([
+        'request',
+        'cancel',
+      ]);
+
+      const answered = await ask(bank);
+      await answer(answered.body.request_id, answered.body.match_number);
+      const cancelAnswered = await bank.call(
+        'POST',
+        `/v1/verification-requests/${answered.body.request_id}/cancel`,
+      );
+      expect([cancelAnswered.status, cancelAnswered.body.code]).toEqual([409, 'request_fulfilled']);
+
+      const lapsed = await ask(bank, { expires_in: 60 });
+      clock.advance(61_000);
+      const tooLate = await answer(lapsed.body.request_id, lapsed.body.match_number);
+      expect([tooLate.status, tooLate.body.code]).toEqual([410, 'request_expired']);
+      expect(await expireVerificationRequests(server.ctx)).toBeGreaterThanOrEqual(1);
+      const [swept] = await server.db.query<{ status: string }>(
+        'select status from verification_requests where id = $1',
+        [lapsed.body.request_id],
+      );
+      expect(swept!.status).toBe('expired');
+      expect((await auditOf(lapsed.body.request_id)).at(-1)!.action).toBe('expire');
+
+      for (const body of [
+        { fields: [] },
+        { fields: ['a', 'a'] },
+        { fields: Array.from({ length: 21 }, (_, i) => `f${i}`) },
+        { purpose: '' },
+        { purpose: 'x'.repeat(201) },
+        { expires_in: 59 },
+        { expires_in: 3601 },
+        { subject: { national_id: '12' } },
+      ]) {
+        const refused = await ask(bank, body);
+        expect([refused.status, refused.body.code], JSON.stringify(body)).toEqual([
+          400,
+          'validation_failed',
+        ]);
+      }
+    });
   });
 });

@@ -107,13 +107,28 @@ describe.each(databaseKinds)('two-step sign-in on %s', (kind) => {
     });
     expect(challenge.headers.get('set-cookie')).toBeNull();
 
-    // The code that enabled it is spent (same time step).
+    // The code that enabled it is spent (same time step): not "incorrect", but "wait for the
+    // next code"; a wrong code is still incorrect.
     const replay = await post('/api/v1/auth/verify-2fa', {
       json: { token: challenge.body.twoFactorToken, code: enablingCode },
       headers: fromIp(ip),
     });
     expect(replay.status).toBe(401);
-    expect(replay.body).toMatchObject({ code: 'invalid_code', detail_ar: 'رمز التحقق غير صحيح' });
+    expect(replay.headers.get('content-type')).toContain('application/problem+json');
+    expect(replay.body).toMatchObject({
+      code: 'two_factor_code_used',
+      detail_ar: 'استُخدم هذا الرمز من قبل. انتظر الرمز التالي في تطبيق المصادقة ثم أدخله',
+    });
+    const notTheCode = String((Number(enablingCode) + 1) % 1_000_000).padStart(6, '0');
+    const incorrect = await post('/api/v1/auth/verify-2fa', {
+      json: { token: challenge.body.twoFactorToken, code: notTheCode },
+      headers: fromIp(ip),
+    });
+    expect(incorrect.status).toBe(401);
+    expect(incorrect.body).toMatchObject({
+      code: 'invalid_code',
+      detail_ar: 'رمز التحقق غير صحيح',
+    });
 
     clock.advance(30_000);
     const verified = await post('/api/v1/auth/verify-2fa', {

@@ -374,6 +374,69 @@ describe('two API processes on one PostgreSQL and Redis', () => {
         .filter((entry) => to.includes(entry.to));
     });
 
+  it('reads through process 2 a document uploaded through process 1, and the other way round', async () => {
+    const person = registrationBody();
+    const ip = { 'x-forwarded-for': '81.2.69.161' };
+    const registered = await request(first.baseUrl, 'POST', '/api/v1/auth/register/individual', {
+      json: person,
+      headers: ip,
+    });
+    expect(registered.status).toBe(201);
+    const code = outboxesTo(person.phoneNumber!)
+      .at(-1)
+      ?.text.match(/\b(\d{6})\b/)?.[1];
+    const confirmed = await request(first.baseUrl, 'POST', '/api/v1/auth/verify/individual', {
+      token: registered.body.token,
+      json: { method: 'sms', code },
+      headers: ip,
+    });
+    expect(confirmed.status).toBe(200);
+    const login = await request(second.baseUrl, 'POST', '/api/v1/auth/login', {
+      json: { email: person.email, password: person.password },
+      headers: ip,
+    });
+    expect(login.status).toBe(200);
+    const auth = { authorization: `Bearer ${login.body.token}` };
+    const pdf = Buffer.from('%PDF-1.4\n% uploaded through process 1\n%%EOF\n');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    );
+    const read = async (server: ServerProcess, id: string) => {
+      const res = await fetch(`${server.baseUrl}/api/v1/documents/${id}/file`, { headers: auth });
+      return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+
+    const uploaded = await fetch(`${first.baseUrl}/api/v1/documents?type=national_id&name=id.pdf`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/pdf' },
+      body: new Uint8Array(pdf),
+    });
+    expect(uploaded.status).toBe(201);
+    const { id } = ((await uploaded.json()) as { document: { id: string } }).document;
+    const listed = await request(second.baseUrl, 'GET', '/api/v1/documents', {
+      token: login.body.token,
+    });
+    expect(listed.body.documents.map((document: { id: string }) => document.id)).toEqual([id]);
+    expect(await read(second, id)).toEqual({ status: 200, bytes: pdf });
+
+    const replaced = await fetch(`${second.baseUrl}/api/v1/documents/${id}/file?name=id.png`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'image/png' },
+      body: new Uint8Array(png),
+    });
+    expect(replaced.status).toBe(200);
+    expect(await read(first, id)).toEqual({ status: 200, bytes: png });
+
+    const deleted = await request(second.baseUrl, 'DELETE', `/api/v1/documents/${id}`, {
+      token: login.body.token,
+    });
+    expect(deleted.status).toBe(200);
+    expect((await read(first, id)).status).toBe(404);
+    // Neither process kept a file of its own.
+    for (const dir of dataDirs) expect(existsSync(path.join(dir, 'documents'))).toBe(false);
+  });
+
   it('tells a person of each issue and use once although both processes run the notices job', async () => {
     const db = new pg.Client({ connectionString: databaseUrl.toString() });
     await db.connect();

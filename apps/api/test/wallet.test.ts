@@ -67,7 +67,7 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
       calls_this_month: 0,
       calls_today: 0,
     });
-    expect(await read(org, '/api/v1/wallet/usage')).toEqual({ days: [] });
+    expect(await read(org, '/api/v1/wallet/usage')).toEqual({ time_zone: 'Asia/Riyadh', days: [] });
     const summary = await read(org, '/api/v1/wallet/daily-summary');
     expect(summary).toHaveLength(30);
     expect(summary[0]).toEqual({
@@ -216,7 +216,7 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
       calls_today: 0,
     });
 
-    // The chart's days are Riyadh days too; the call log groups by UTC date (spec section 9).
+    // The chart's days and the call log's are Riyadh days: a call sits on one date everywhere.
     const summary = await read(org, '/api/v1/wallet/daily-summary?days=3');
     expect(summary).toEqual([
       { id: '2026-11-30', date: '2026-11-30', calls: 5, cost: '0.025', status: 'unpaid' },
@@ -231,9 +231,12 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
         day.cost,
       ]),
     ).toEqual([
-      ['2026-12-01', 2, '0.010'],
-      ['2026-11-30', 6, '0.030'],
+      ['2026-12-01', 3, '0.015'],
+      ['2026-11-30', 5, '0.025'],
     ]);
+    expect(log.time_zone).toBe('Asia/Riyadh');
+    // 21:00 UTC on 30 November opens 1 December in Riyadh.
+    expect(log.days[0].entries.at(-1).created_at).toBe('2026-11-30T21:00:00.000Z');
   });
 
   it("follows the organisation's own time zone, daylight saving included", async () => {
@@ -285,6 +288,19 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
       { id: '2026-12-12', date: '2026-12-12', calls: 3, cost: '0.015', status: 'unpaid' },
       { id: '2026-12-13', date: '2026-12-13', calls: 0, cost: '0.000', status: 'unpaid' },
     ]);
+    // The call log's days are London days too, before the change as after it.
+    const log = await read(org, '/api/v1/wallet/usage');
+    expect(log.time_zone).toBe('Europe/London');
+    expect(
+      log.days.map((day: { date: string; calls: number; entries: unknown[] }) => [
+        day.date,
+        day.calls,
+        day.entries.length,
+      ]),
+    ).toEqual([
+      ['2026-12-12', 3, 3],
+      ['2026-12-10', 2, 2],
+    ]);
     expect(await read(org, '/api/v1/wallet')).toMatchObject({
       total_calls: 5,
       calls_this_month: 5,
@@ -292,8 +308,9 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
     });
   });
 
-  it('lists the newest 50 calls grouped by UTC day, newest first, at most 10 days', async () => {
-    // Twelve days with two calls each: only the newest ten days are listed.
+  it("lists the newest 50 calls grouped by the organisation's day, newest first, at most 10 days", async () => {
+    // Twelve days with two calls each: only the newest ten days are listed. 23:59 UTC is 02:59
+    // the next day in Riyadh, the organisation's zone: each pair sits on the next date.
     const spread = await createIntegrator(server.baseUrl);
     for (let day = 1; day <= 12; day++) {
       clock.set(new Date(`2026-10-${String(day).padStart(2, '0')}T23:59:00Z`));
@@ -301,7 +318,7 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
     }
     const spreadLog = await read(spread, '/api/v1/wallet/usage');
     expect(spreadLog.days.map((day: { date: string }) => day.date)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `2026-10-${String(12 - i).padStart(2, '0')}`),
+      Array.from({ length: 10 }, (_, i) => `2026-10-${String(13 - i).padStart(2, '0')}`),
     );
     for (const day of spreadLog.days) {
       expect(day.calls).toBe(2);
@@ -309,9 +326,9 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
       expect(day.entries).toHaveLength(2);
       // Within a day, the newest call first.
       expect(day.entries[0].created_at > day.entries[1].created_at).toBe(true);
-      expect(day.entries[0].created_at.slice(0, 10)).toBe(day.date);
+      const riyadhDate = new Date(Date.parse(day.entries[0].created_at) + 3 * 3600_000);
+      expect(riyadhDate.toISOString().slice(0, 10)).toBe(day.date);
     }
-    // The 23:59:01 call of 1 October falls on the same UTC date as its 23:59:00 call.
     expect((await read(spread, '/api/v1/wallet')).total_calls).toBe(24);
 
     // One busy day: 55 calls, of which the newest 50 are listed; the day's totals cover all 55.
@@ -491,7 +508,10 @@ describe.each(databaseKinds)('the wallet on %s', (kind) => {
       total_calls: 0,
       calls_today: 0,
     });
-    expect(await read(quiet, '/api/v1/wallet/usage')).toEqual({ days: [] });
+    expect(await read(quiet, '/api/v1/wallet/usage')).toEqual({
+      time_zone: 'Asia/Riyadh',
+      days: [],
+    });
     const quietSummary = await read(quiet, '/api/v1/wallet/daily-summary');
     expect(quietSummary.every((day: { calls: number }) => day.calls === 0)).toBe(true);
 

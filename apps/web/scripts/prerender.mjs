@@ -87,6 +87,59 @@ const landingShell = shell
   .replace(/\n\s*<\/head>/, `\n    ${landingHead}\n  </head>`);
 
 write('app.html', shell);
+
+// A cold sign-in page or dashboard names, beside the shell's own files, the chunk of its screen
+// and the texts it reads in the reader's language, so the browser fetches them at once instead
+// of one after the other (issue 32.7). Served for these paths by apps/api/src/plugins/web-app.ts
+// after dist/route-shells.json, by the `lang` cookie as the landing page.
+const appManifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const appEntry = Object.values(appManifest).find((chunk) => chunk.isEntry);
+const inShell = new Set([
+  appEntry.file,
+  ...(appEntry.imports ?? []).map((key) => appManifest[key].file),
+]);
+const chunkFiles = (key, files = new Set()) => {
+  const chunk = appManifest[key];
+  if (!chunk) throw new Error(`dist/.vite/manifest.json has no ${key}`);
+  if (!inShell.has(chunk.file) && !files.has(chunk.file)) {
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) chunkFiles(next, files);
+  }
+  return files;
+};
+const namedChunk = (name) => {
+  const key = Object.keys(appManifest).find((candidate) => appManifest[candidate].name === name);
+  if (!key) throw new Error(`dist/.vite/manifest.json has no chunk named ${name}`);
+  return key;
+};
+// An English reader's first screen waits for the English shared texts too (src/lib/i18n.ts),
+// which are in the sign-in pages' texts (apps/web/vite.config.ts).
+const ROUTE_SHELLS = {
+  'sign-in': {
+    paths: ['/login', '/register', '/forgot-password'],
+    chunk: namedChunk('sign-in'),
+    texts: { ar: ['texts-ar-sign-in'], en: ['texts-en-sign-in'] },
+  },
+  dashboard: {
+    paths: ['/dashboard'],
+    chunk: 'src/routes/dashboard.tsx',
+    texts: { ar: ['texts-ar-personal'], en: ['texts-en-sign-in', 'texts-en-personal'] },
+  },
+};
+const routeShells = {};
+for (const [name, { paths, chunk, texts }] of Object.entries(ROUTE_SHELLS)) {
+  for (const language of Object.keys(LANGUAGES)) {
+    const files = chunkFiles(chunk);
+    for (const text of texts[language]) chunkFiles(namedChunk(text), files);
+    const preloads = [...files].map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+    );
+    const file = `app-${name}${language === 'ar' ? '' : `.${language}`}.html`;
+    write(file, shell.replace(/\n\s*<\/head>/, `\n    ${preloads.join('\n    ')}\n  </head>`));
+  }
+  for (const routePath of paths) routeShells[routePath] = `app-${name}`;
+}
+writeFileSync(path.join(dist, 'route-shells.json'), `${JSON.stringify(routeShells, null, 2)}\n`);
 for (const [language, dir] of Object.entries(LANGUAGES)) {
   const { title, description } = rendered[language];
   // The root names the page's language and where the other language's copy is, for the islands.

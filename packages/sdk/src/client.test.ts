@@ -147,6 +147,40 @@ describe('the SDK against the real API', () => {
     expect(unknownAudience).toMatchObject({ status: 400, code: 'invalid_audience' });
   });
 
+  it('asks for data; the issuer answers with the picked number; the audience gets the code', async () => {
+    const bank = await api.integrator();
+    const issuer = await api.integrator();
+    const asked = await bank.client().verificationRequests.create({
+      fields: ['full_name'],
+      purpose: 'فتح حساب',
+    });
+    expect(asked).toMatchObject({ viewer: 'audience', status: 'pending', token: null });
+    const seen = await issuer.client().verificationRequests.get(asked.request_id);
+    if (seen.viewer !== 'issuer') throw new Error('expected the issuer view');
+    expect(seen.audience).toEqual({ name: bank.name, client_id: bank.clientId });
+    const wrong = seen.match_choices.find((choice) => choice !== asked.match_number)!;
+    const answer = (matchNumber: string) =>
+      issuer.client().tokens.generate({
+        data: { full_name: person.full_name },
+        request_id: asked.request_id,
+        match_number: matchNumber,
+      });
+    expect(await rejection(answer(wrong))).toMatchObject({ status: 403, code: 'match_failed' });
+    await answer(asked.match_number);
+    const answered = await bank.client().verificationRequests.get(asked.request_id);
+    if (answered.viewer !== 'audience' || !answered.token) throw new Error('expected the code');
+    expect((await bank.client().tokens.verify(answered.token)).data).toEqual({
+      full_name: person.full_name,
+    });
+    const other = await bank.client().verificationRequests.create({
+      fields: ['full_name'],
+      purpose: 'تحديث بيانات',
+    });
+    expect((await bank.client().verificationRequests.cancel(other.request_id)).status).toBe(
+      'cancelled',
+    );
+  });
+
   it('revokes with token:revoke; a revoked code cannot be read', async () => {
     const issuer = await api.integrator({
       scopes: ['token:generate', 'token:verify', 'token:revoke'],

@@ -11,12 +11,15 @@ import {
 } from './http.ts';
 import { isWellFormedToken } from './token-code.ts';
 import type {
+  CreateVerificationRequestInput,
   GenerateTokenInput,
   GenerateTokenResult,
   JsonValue,
   RevokeTokenResult,
   SealedVerifyTokenResult,
   TokenStatusResult,
+  VerificationRequestForIssuerResult,
+  VerificationRequestResult,
   VerifyTokenResult,
 } from './types.ts';
 
@@ -129,9 +132,57 @@ export class Tokens {
   }
 }
 
+function requestPath(requestId: string, action = '') {
+  if (typeof requestId !== 'string' || requestId === '') {
+    throw new TypeError('Tanqin: requestId is required');
+  }
+  return `/v1/verification-requests/${encodeURIComponent(requestId)}${action}`;
+}
+
+/**
+ * Verification requests: ask for fields with a purpose, show the link's QR and the match number;
+ * the person answers in an issuer's app (`tokens.generate({ request_id, match_number, ... })`),
+ * and `get` then carries the code to verify.
+ */
+export class VerificationRequests {
+  private readonly call: <T>(request: ApiRequest) => Promise<T>;
+
+  constructor(call: <T>(request: ApiRequest) => Promise<T>) {
+    this.call = call;
+  }
+
+  /** Asks for data (scope `token:verify`). Billed once. Not retried except on 429. */
+  create(input: CreateVerificationRequestInput): Promise<VerificationRequestResult> {
+    return this.call({
+      method: 'POST',
+      path: '/v1/verification-requests',
+      body: input,
+      isIdempotent: false,
+    });
+  }
+
+  /**
+   * The request: all of it for its audience (the code once answered), who asks and for what for
+   * an issuer (scope `token:generate`). Not billed.
+   */
+  get(requestId: string): Promise<VerificationRequestResult | VerificationRequestForIssuerResult> {
+    return this.call({ method: 'GET', path: requestPath(requestId), isIdempotent: true });
+  }
+
+  /** Cancels a pending request, its audience only; cancelling again answers the same. */
+  cancel(requestId: string): Promise<VerificationRequestResult> {
+    return this.call({
+      method: 'POST',
+      path: requestPath(requestId, '/cancel'),
+      isIdempotent: true,
+    });
+  }
+}
+
 /** Client of the Tanqin public token API (`/v1`). */
 export class Tanqin {
   readonly tokens: Tokens;
+  readonly verificationRequests: VerificationRequests;
 
   constructor(options: TanqinOptions) {
     const clientId = required('clientId', options.clientId);
@@ -160,9 +211,8 @@ export class Tanqin {
       options.auth === 'oauth'
         ? new OAuthAuthenticator(transport, apiKey, apiSecret)
         : new BasicAuthenticator(apiKey, apiSecret);
-    this.tokens = new Tokens(
-      (request) => callApi(transport, auth, retry, clientId, request),
-      options.privateKey,
-    );
+    const call = <T>(request: ApiRequest) => callApi<T>(transport, auth, retry, clientId, request);
+    this.tokens = new Tokens(call, options.privateKey);
+    this.verificationRequests = new VerificationRequests(call);
   }
 }

@@ -1,6 +1,7 @@
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SdkTestServer, startSdkTestServer } from '../test/test-server.ts';
-import { generateEncryptionKeyPair, openSealedData } from './double-lock.ts';
+import { encryptionPublicKeyOf, generateEncryptionKeyPair, openSealedData } from './double-lock.ts';
 import { TanqinSealedDataError } from './errors.ts';
 
 const person = { full_name: 'نورة السبيعي', national_id: '1098765432' };
@@ -48,5 +49,18 @@ describe('the double lock in the SDK', () => {
     expect(await openSealedData(sealed, privateKey)).toEqual(person);
     const stranger = await generateEncryptionKeyPair();
     await expect(openSealedData(sealed, stranger.privateKey)).rejects.toThrow();
+  });
+
+  it("names a key file's public key, to check it is the registered one before a code is used", async () => {
+    const pair = await generateEncryptionKeyPair();
+    expect(await encryptionPublicKeyOf(pair.privateKey)).toBe(pair.publicKey);
+    // What `openssl genpkey -algorithm X25519` writes.
+    const openssl = generateKeyPairSync('x25519');
+    const raw = createPublicKey(openssl.privateKey)
+      .export({ type: 'spki', format: 'der' })
+      .subarray(-32);
+    const pem = openssl.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    expect(await encryptionPublicKeyOf(pem)).toBe(raw.toString('base64url'));
+    await expect(encryptionPublicKeyOf('not a key')).rejects.toThrow();
   });
 });

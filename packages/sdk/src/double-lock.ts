@@ -1,5 +1,5 @@
 import { Aes128Gcm, CipherSuite, HkdfSha256 } from '@hpke/core';
-import { DhkemX25519HkdfSha256 } from '@hpke/dhkem-x25519';
+import { DhkemX25519HkdfSha256, HkdfSha256 as KemHkdfSha256, X25519 } from '@hpke/dhkem-x25519';
 import type { JsonValue, SealedVerifyTokenResult } from './types.ts';
 
 /**
@@ -62,6 +62,17 @@ export async function generateEncryptionKeyPair(): Promise<{
   const publicKey = new Uint8Array(await suite.kem.serializePublicKey(pair.publicKey));
   const privateKey = new Uint8Array(await suite.kem.serializePrivateKey(pair.privateKey));
   return { publicKey: toBase64url(publicKey), privateKey: pemOf(privateKey) };
+}
+
+/**
+ * The public key (base64url of the raw 32 bytes, as registered) of a private key given as PKCS#8
+ * PEM or raw base64url: tells, before a code is used, whether a key file is the registered one.
+ */
+export async function encryptionPublicKeyOf(privateKey: string): Promise<string> {
+  const curve = new X25519(new KemHkdfSha256());
+  const secret = await curve.deserializePrivateKey(buffer(rawPrivateKey(privateKey)));
+  const publicKey = await curve.serializePublicKey(await curve.derivePublicKey(secret));
+  return toBase64url(new Uint8Array(publicKey));
 }
 
 /** Opens a double-locked verify answer (`encryption: "hpke"`) with your private key: its data. */

@@ -1,4 +1,4 @@
-export { Tanqin, type TanqinOptions, Tokens } from './client.ts';
+export { Tanqin, type TanqinOptions, Tokens, VerificationRequests } from './client.ts';
 export { codeToQrSvg } from './code-qr.ts';
 export { generateEncryptionKeyPair, openSealedData } from './double-lock.ts';
 export {
@@ -9,5 +9,10 @@ export {
   TanqinSealedDataError,
 } from './errors.ts';
 export type { FetchLike } from './http.ts';
+export {
+  isTestNationalId,
+  TEST_NATIONAL_ID_PREFIXES,
+  TEST_NATIONAL_IDS,
+} from './test-national-ids.ts';
 export { formatToken, isWellFormedToken } from './token-code.ts';
 export type * from './types.ts';

@@ -4,8 +4,12 @@ import type {
   ProblemCode,
   ProblemDetails,
   RevokeTokenResponse,
+  CreateVerificationRequest as ServerCreateRequest,
   FieldError as ServerFieldError,
   GenerateTokenInput as ServerGenerateInput,
+  VerificationRequest as ServerRequest,
+  VerificationRequestForIssuer as ServerRequestForIssuer,
+  VerificationRequestStatus as ServerRequestStatus,
   TokenStatus as ServerTokenStatus,
   TokenStatusResponse,
   VerifyTokenResponse,
@@ -14,6 +18,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type {
   AccessTokenResponse,
+  CreateVerificationRequestInput,
   FieldError,
   GenerateTokenInput,
   GenerateTokenResult,
@@ -23,6 +28,9 @@ import type {
   TanqinErrorCode,
   TokenStatus,
   TokenStatusResult,
+  VerificationRequestForIssuerResult,
+  VerificationRequestResult,
+  VerificationRequestStatus,
   VerifyTokenResult,
 } from './types.ts';
 
@@ -51,6 +59,14 @@ describe('the SDK types match the server schemas', () => {
     expectTypeOf<SealedVerifyTokenResult>().toEqualTypeOf<
       Extract<VerifyTokenResponse, { encryption: 'hpke' }>
     >();
+  });
+
+  it('asks for data and reads requests as the server validates and sends them', () => {
+    expectTypeOf<CreateVerificationRequestInput>().toExtend<ServerCreateRequest>();
+    expectTypeOf<ServerCreateRequest>().toExtend<CreateVerificationRequestInput>();
+    expectTypeOf<VerificationRequestResult>().toEqualTypeOf<ServerRequest>();
+    expectTypeOf<VerificationRequestForIssuerResult>().toEqualTypeOf<ServerRequestForIssuer>();
+    expectTypeOf<VerificationRequestStatus>().toEqualTypeOf<ServerRequestStatus>();
   });
 
   it('reads a problem as the server sends it', () => {

@@ -27,6 +27,13 @@ export interface GenerateTokenInput {
   audience?: string;
   /** Who the code is for: the national id (10 digits, stored only as a keyed hash) and/or your own user id. */
   subject?: { national_id?: string; user_id?: string };
+  /**
+   * Answering a verification request: its id (then `match_number` is required). The code goes
+   * to the request's audience, and `data` may hold only the requested fields.
+   */
+  request_id?: string;
+  /** The number (two digits) the person picked in your app; a wrong one is 403 `match_failed`. */
+  match_number?: string;
 }
 
 /** 201 answer of POST /v1/tokens/generate. */
@@ -90,6 +97,55 @@ export interface RevokeTokenResult {
   status: 'revoked';
 }
 
+export type VerificationRequestStatus = 'pending' | 'fulfilled' | 'expired' | 'cancelled';
+
+/** Body of POST /v1/verification-requests. */
+export interface CreateVerificationRequestInput {
+  /** The fields asked for: 1 to 20 different names (the field catalogue's, or your own). */
+  fields: string[];
+  /** Why the data is needed, 1 to 200 characters: shown to the person. */
+  purpose: string;
+  /** Lifetime in seconds, 60 to 3600; the server's default is 600. */
+  expires_in?: number;
+  /** The person expected to answer (the answering code must name the same national id). */
+  subject?: { national_id: string };
+}
+
+/** A verification request as its audience reads it. */
+export interface VerificationRequestResult {
+  viewer: 'audience';
+  request_id: string;
+  status: VerificationRequestStatus;
+  fields: string[];
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  /** The public page of the request: show its QR at a counter. */
+  link: string;
+  /** The number to show the person (10-99), who picks it in the answering app. */
+  match_number: string;
+  /** The answering code's id once fulfilled. */
+  token_id: string | null;
+  /** The answering code once fulfilled, until it is used or expires: verify it. */
+  token: string | null;
+}
+
+/** A verification request as an issuer about to answer reads it: no number, no code. */
+export interface VerificationRequestForIssuerResult {
+  viewer: 'issuer';
+  request_id: string;
+  status: VerificationRequestStatus;
+  fields: string[];
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  link: string;
+  /** Three numbers to offer the person: the audience's and two others. Send the one picked. */
+  match_choices: string[];
+  /** The organisation asking, by its verified name. */
+  audience: { name: string; client_id: string };
+}
+
 /** 200 answer of POST /v1/oauth/token. */
 export interface AccessTokenResponse {
   access_token: string;
@@ -139,10 +195,21 @@ export type TanqinErrorCode =
   | 'insufficient_scope'
   | 'rate_limited'
   | 'invalid_audience'
+  | 'test_national_id_required'
+  | 'test_national_id_in_live'
   | 'token_malformed'
   | 'token_not_found'
   | 'token_used'
   | 'token_expired'
   | 'token_revoked'
+  | 'subject_locked'
+  | 'verification_request_not_found'
+  | 'match_failed'
+  | 'request_fulfilled'
+  | 'request_expired'
+  | 'request_cancelled'
+  | 'audience_mismatch'
+  | 'field_not_requested'
+  | 'subject_mismatch'
   | 'internal_error'
   | 'overloaded';

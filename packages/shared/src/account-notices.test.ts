@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   accountNoticeMessage,
   contactCodeMessage,
+  emailInUseMessage,
+  identityProofRefusedMessage,
+  lockedIdCodeRefusedMessage,
   maskedAddress,
+  passwordResetMessage,
   registrationCodeMessage,
 } from './account-notices.ts';
 
@@ -54,4 +58,52 @@ describe('security notices', () => {
       expect(message.text).toContain('10 minutes');
     }
   });
+});
+
+describe('every message to a person in their language', () => {
+  const at = new Date('2026-11-26T10:00:00Z');
+  const arabic = /[\u0600-\u06ff]/;
+  const english = /\b(the|your|Your|Tanqin)\b/;
+  const kinds = {
+    registration: (language: 'ar' | 'en' | null) => registrationCodeMessage('042917', 10, language),
+    contact: (language: 'ar' | 'en' | null) => contactCodeMessage('042917', 10, language),
+    notice: (language: 'ar' | 'en' | null) =>
+      accountNoticeMessage({ kind: 'password_changed' }, { at, ip: '81.2.69.160' }, language),
+    reset: (language: 'ar' | 'en' | null) => ({
+      ...passwordResetMessage('https://t.example/r', 30, language),
+      sms: '',
+    }),
+    proof: (language: 'ar' | 'en' | null) => identityProofRefusedMessage('5678', at, language),
+    locked: (language: 'ar' | 'en' | null) =>
+      lockedIdCodeRefusedMessage('Bank', '5678', 'use', language),
+    inUse: (language: 'ar' | 'en' | null) => ({
+      ...emailInUseMessage(
+        'email_change',
+        { signIn: 'https://t.example/login', resetPassword: 'https://t.example/forgot-password' },
+        at,
+        language,
+      ),
+      sms: '',
+    }),
+  };
+
+  it.each(Object.keys(kinds) as (keyof typeof kinds)[])(
+    '%s: Arabic only, English only, or both (Arabic first) where none is known',
+    (kind) => {
+      const make = kinds[kind];
+      const ar = make('ar');
+      for (const part of [ar.subject, ar.text, ar.sms].filter(Boolean)) {
+        expect(part).toMatch(arabic);
+        expect(part).not.toMatch(english);
+      }
+      const en = make('en');
+      for (const part of [en.subject, en.text, en.sms].filter(Boolean)) {
+        expect(part).toMatch(english);
+        expect(part).not.toMatch(arabic);
+      }
+      const both = make(null);
+      expect(both.subject).toBe(`${ar.subject} / ${en.subject}`);
+      expect(both.text).toBe(`${ar.text}\n\n${en.text}`);
+    },
+  );
 });

@@ -1,14 +1,42 @@
 import { deviceFromUserAgent } from './device.ts';
+import type { Language } from './messages.ts';
 import type { ContactChannel } from './schemas/profile.ts';
 
 /*
  * The texts of the messages that keep an account safe: the code that confirms a new email or
  * phone, and the security notices sent to the account's own addresses whatever its notification
  * preferences (a contact change asked, a new password, a password reset by the mailed link,
- * two-step on or off, a new device). Arabic first, then English, like every message of the
- * product. A notice names what happened, when and from where: never a code, a link's token, a
- * secret or a whole new address.
+ * two-step on or off, a new device). Each in the person's language (the one they registered in,
+ * then their profile's); in both, Arabic first, only where none is known (`null`: an
+ * organisation's staff, who never chose one). A notice names what happened, when and from where:
+ * never a code, a link's token, a secret or a whole new address.
  */
+
+/** The language of a message to a person: theirs, or `null` where none is known (both). */
+export type MessageLanguage = Language | null;
+
+/** A message's texts in one language: the mail's subject and lines, and the SMS. */
+export interface MessageTexts {
+  subject: string;
+  lines: string[];
+  sms: string;
+}
+
+/**
+ * A message in `language`: that language alone; both (Arabic first) where none is known. The
+ * mail is `subject` and `text`, the text message `sms`.
+ */
+export function messageIn(language: MessageLanguage, texts: Record<Language, MessageTexts>) {
+  if (language) {
+    const only = texts[language];
+    return { subject: only.subject, text: only.lines.join('\n'), sms: only.sms };
+  }
+  return {
+    subject: `${texts.ar.subject} / ${texts.en.subject}`,
+    text: [...texts.ar.lines, '', ...texts.en.lines].join('\n'),
+    sms: `${texts.ar.sms}\n\n${texts.en.sms}`,
+  };
+}
 
 /** What a security notice tells of. */
 export type AccountNoticeEvent =
@@ -66,7 +94,7 @@ function deviceName(userAgent: string | null): string {
 interface IfNotYou {
   ar: string;
   en: string;
-  sms: string;
+  sms: { ar: string; en: string };
 }
 
 interface WhatHappened {
@@ -108,7 +136,10 @@ function whatHappened(event: AccountNoticeEvent): WhatHappened {
         ifNotYou: {
           ar: 'إن لم تكن أنت فأمّن بريدك الإلكتروني أولاً، ثم أعد تعيين كلمة المرور من صفحة تسجيل الدخول.',
           en: 'If this was not you, secure your email account first, then reset your password again from the sign-in page.',
-          sms: 'إن لم تكن أنت فأمّن بريدك الإلكتروني وأعد تعيين كلمة المرور.',
+          sms: {
+            ar: 'إن لم تكن أنت فأمّن بريدك الإلكتروني وأعد تعيين كلمة المرور.',
+            en: 'If this was not you, secure your email and reset your password.',
+          },
         },
       };
     case 'two_factor_enabled':
@@ -138,55 +169,86 @@ function whatHappened(event: AccountNoticeEvent): WhatHappened {
 const CHANGE_YOUR_PASSWORD: IfNotYou = {
   ar: 'إن لم تكن أنت فغيّر كلمة المرور فوراً وأنهِ الجلسات الأخرى من إعدادات حسابك.',
   en: 'If this was not you, change your password now and end your other sessions in your account settings.',
-  sms: 'إن لم تكن أنت فغيّر كلمة المرور فوراً.',
+  sms: {
+    ar: 'إن لم تكن أنت فغيّر كلمة المرور فوراً.',
+    en: 'If this was not you, change your password now.',
+  },
 };
 
-/** A security notice: the mail (both languages) and the shorter SMS, with the time and address. */
-export function accountNoticeMessage(event: AccountNoticeEvent, where: NoticeCircumstances) {
+/** A security notice: the mail and the shorter SMS, with the time and address, in `language`. */
+export function accountNoticeMessage(
+  event: AccountNoticeEvent,
+  where: NoticeCircumstances,
+  language: MessageLanguage = null,
+) {
   const what = whatHappened(event);
   const ifNotYou = what.ifNotYou ?? CHANGE_YOUR_PASSWORD;
   const when = riyadhTime(where.at);
-  const from = (language: 'ar' | 'en') => {
-    const country = countryName(where.country, language);
+  const from = (reader: Language) => {
+    const country = countryName(where.country, reader);
     return `${where.ip ?? '-'}${country ? ` (${country})` : ''}`;
   };
-  const ar = [what.ar, `الوقت: ${when} بتوقيت الرياض`, `العنوان: ${from('ar')}`, ifNotYou.ar];
-  const en = [what.en, `Time: ${when} (Riyadh time)`, `Address: ${from('en')}`, ifNotYou.en];
-  return {
-    subject: `تنقين: ${what.subject.ar} / Tanqin: ${what.subject.en}`,
-    text: [...ar, '', ...en].join('\n'),
-    sms: `${what.ar}\n${when} - ${from('ar')}\n${ifNotYou.sms}`,
-  };
+  return messageIn(language, {
+    ar: {
+      subject: `تنقين: ${what.subject.ar}`,
+      lines: [what.ar, `الوقت: ${when} بتوقيت الرياض`, `العنوان: ${from('ar')}`, ifNotYou.ar],
+      sms: `${what.ar}\n${when} - ${from('ar')}\n${ifNotYou.sms.ar}`,
+    },
+    en: {
+      subject: `Tanqin: ${what.subject.en}`,
+      lines: [what.en, `Time: ${when} (Riyadh time)`, `Address: ${from('en')}`, ifNotYou.en],
+      sms: `${what.en}\n${when} (Riyadh time) - ${from('en')}\n${ifNotYou.sms.en}`,
+    },
+  });
 }
 
 /** The code that confirms a new email (by mail) or phone (by SMS); valid `minutes` minutes. */
-export function contactCodeMessage(code: string, minutes: number) {
-  return {
-    subject: 'تأكيد بريدك الإلكتروني الجديد في تنقين / Confirm your new Tanqin email',
-    text: [
-      `رمز تأكيد بريدك الإلكتروني الجديد: ${code}`,
-      `أدخله في إعدادات حسابك خلال ${minutes} دقائق. لا تشاركه مع أحد، وإن لم تطلبه فتجاهل هذه الرسالة.`,
-      '',
-      `The code that confirms your new email: ${code}`,
-      `Enter it in your account settings within ${minutes} minutes. Do not share it; if you did not ask for it, ignore this message.`,
-    ].join('\n'),
-    sms: `رمز تأكيد رقم جوالك الجديد في تنقين: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
-  };
+export function contactCodeMessage(
+  code: string,
+  minutes: number,
+  language: MessageLanguage = null,
+) {
+  return messageIn(language, {
+    ar: {
+      subject: 'تأكيد بريدك الإلكتروني الجديد في تنقين',
+      lines: [
+        `رمز تأكيد بريدك الإلكتروني الجديد: ${code}`,
+        `أدخله في إعدادات حسابك خلال ${minutes} دقائق. لا تشاركه مع أحد، وإن لم تطلبه فتجاهل هذه الرسالة.`,
+      ],
+      sms: `رمز تأكيد رقم جوالك الجديد في تنقين: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
+    },
+    en: {
+      subject: 'Confirm your new Tanqin email',
+      lines: [
+        `The code that confirms your new email: ${code}`,
+        `Enter it in your account settings within ${minutes} minutes. Do not share it; if you did not ask for it, ignore this message.`,
+      ],
+      sms: `The code that confirms your new Tanqin phone number: ${code}\nValid for ${minutes} minutes. Do not share it.`,
+    },
+  });
 }
 
 /** The code that confirms a new account (by mail or SMS, as chosen); valid `minutes` minutes. */
-export function registrationCodeMessage(code: string, minutes: number) {
-  return {
-    subject: 'رمز تأكيد حسابك في تنقين / Your Tanqin confirmation code',
-    text: [
-      `رمز التحقق الخاص بك: ${code}`,
-      `صالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
-      '',
-      `Your confirmation code: ${code}`,
-      `It is valid for ${minutes} minutes. Do not share it.`,
-    ].join('\n'),
-    sms: `رمز التحقق الخاص بك في تنقين: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
-  };
+export function registrationCodeMessage(
+  code: string,
+  minutes: number,
+  language: MessageLanguage = null,
+) {
+  return messageIn(language, {
+    ar: {
+      subject: 'رمز تأكيد حسابك في تنقين',
+      lines: [`رمز التحقق الخاص بك: ${code}`, `صالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`],
+      sms: `رمز التحقق الخاص بك في تنقين: ${code}\nصالح لمدة ${minutes} دقائق. لا تشاركه مع أحد.`,
+    },
+    en: {
+      subject: 'Your Tanqin confirmation code',
+      lines: [
+        `Your confirmation code: ${code}`,
+        `It is valid for ${minutes} minutes. Do not share it.`,
+      ],
+      sms: `Your Tanqin confirmation code: ${code}\nValid for ${minutes} minutes. Do not share it.`,
+    },
+  });
 }
 
 /** `26 نوفمبر 2026 في 3:28 م`, Riyadh time, in the reader's language. */
@@ -199,41 +261,81 @@ function longRiyadhTime(at: Date, language: 'ar' | 'en'): string {
 }
 
 /** To the account holding a proven national id: another account tried to prove it. */
-export function identityProofRefusedMessage(last4: string, at: Date) {
+export function identityProofRefusedMessage(
+  last4: string,
+  at: Date,
+  language: MessageLanguage = null,
+) {
   const ar = `جرت في ${longRiyadhTime(at, 'ar')} محاولة لإثبات رقم هويتك المنتهي بـ ${last4} لحساب آخر في تنقين، ورُفضت لأن رقم الهوية مُثبت في حسابك. إن لم تكن أنت، فراجع أمان حسابك لدى مزوّد الهوية.`;
   const en = `On ${longRiyadhTime(at, 'en')}, someone proved your national id ending in ${last4} for another Tanqin account. It was refused: your account holds that national id. If it was not you, check the security of your identity provider account.`;
-  return {
-    subject: 'محاولة لإثبات رقم هويتك / An attempt to prove your national id',
-    text: `${ar}\n\n${en}`,
-    sms: ar,
-  };
+  return messageIn(language, {
+    ar: { subject: 'محاولة لإثبات رقم هويتك', lines: [ar], sms: ar },
+    en: { subject: 'An attempt to prove your national id', lines: [en], sms: en },
+  });
 }
 
-/** To the holder of a locked national id: an organisation asked for a code and was refused. */
-export function lockedIdCodeRefusedMessage(organizationName: string, last4: string) {
-  const ar = `طلبت ${organizationName} إصدار رمز لرقم هويتك المنتهي بـ ${last4}، ورُفض الطلب لأن رقم هويتك مقفل. إن كنت تريد ذلك فافتح القفل من لوحة التحكم في تنقين ثم أعد المحاولة لدى الجهة.`;
-  const en = `${organizationName} asked for a code for your national id ending in ${last4}. It was refused because your national id is locked. If you want it, unlock it on your Tanqin dashboard and try again with them.`;
-  return {
-    subject: 'رُفض إصدار رمز لرقم هويتك المقفل / A code for your locked national id was refused',
-    text: `${ar}\n\n${en}`,
-    sms: ar,
-  };
+/**
+ * To the holder of a locked national id: an organisation asked for a code (`issue`), or tried to
+ * use one issued before the lock (`use`), and was refused.
+ */
+export function lockedIdCodeRefusedMessage(
+  organizationName: string,
+  last4: string,
+  attempt: 'issue' | 'use' = 'issue',
+  language: MessageLanguage = null,
+) {
+  const ar =
+    attempt === 'issue'
+      ? `طلبت ${organizationName} إصدار رمز لرقم هويتك المنتهي بـ ${last4}، ورُفض الطلب لأن رقم هويتك مقفل. إن كنت تريد ذلك فافتح القفل من لوحة التحكم في تنقين ثم أعد المحاولة لدى الجهة.`
+      : `حاولت ${organizationName} استخدام رمز صادر لرقم هويتك المنتهي بـ ${last4}، ورُفضت المحاولة لأن رقم هويتك مقفل، ولم يُستخدم الرمز. إن كنت تريد ذلك فافتح القفل من لوحة التحكم في تنقين ثم أعد المحاولة لدى الجهة.`;
+  const en =
+    attempt === 'issue'
+      ? `${organizationName} asked for a code for your national id ending in ${last4}. It was refused because your national id is locked. If you want it, unlock it on your Tanqin dashboard and try again with them.`
+      : `${organizationName} tried to use a code issued for your national id ending in ${last4}. It was refused because your national id is locked, and the code was not used. If you want it, unlock it on your Tanqin dashboard and try again with them.`;
+  const issue = attempt === 'issue';
+  return messageIn(language, {
+    ar: {
+      subject: issue ? 'رُفض إصدار رمز لرقم هويتك المقفل' : 'رُفض استخدام رمز لرقم هويتك المقفل',
+      lines: [ar],
+      sms: ar,
+    },
+    en: {
+      subject: issue
+        ? 'A code for your locked national id was refused'
+        : 'The use of a code for your locked national id was refused',
+      lines: [en],
+      sms: en,
+    },
+  });
 }
 
 /** The password-reset link (by mail), valid `minutes` minutes and once. */
-export function passwordResetMessage(link: string, minutes: number) {
-  return {
-    subject: 'إعادة تعيين كلمة المرور في تنقين / Reset your Tanqin password',
-    text: [
-      `طلبت إعادة تعيين كلمة المرور. افتح الرابط خلال ${minutes} دقيقة (يعمل مرة واحدة):`,
-      link,
-      'إن لم تطلب ذلك فتجاهل هذه الرسالة.',
-      '',
-      `You asked to reset your password. Open this link within ${minutes} minutes (it works once):`,
-      link,
-      'If you did not ask for this, ignore this message.',
-    ].join('\n'),
-  };
+export function passwordResetMessage(
+  link: string,
+  minutes: number,
+  language: MessageLanguage = null,
+) {
+  const { subject, text } = messageIn(language, {
+    ar: {
+      subject: 'إعادة تعيين كلمة المرور في تنقين',
+      lines: [
+        `طلبت إعادة تعيين كلمة المرور. افتح الرابط خلال ${minutes} دقيقة (يعمل مرة واحدة):`,
+        link,
+        'إن لم تطلب ذلك فتجاهل هذه الرسالة.',
+      ],
+      sms: '',
+    },
+    en: {
+      subject: 'Reset your Tanqin password',
+      lines: [
+        `You asked to reset your password. Open this link within ${minutes} minutes (it works once):`,
+        link,
+        'If you did not ask for this, ignore this message.',
+      ],
+      sms: '',
+    },
+  });
+  return { subject, text };
 }
 
 /** What someone tried to do with an address another account already has. */
@@ -249,6 +351,7 @@ export function emailInUseMessage(
   attempt: EmailInUseAttempt,
   links: { signIn: string; resetPassword: string },
   at: Date,
+  language: MessageLanguage = null,
 ) {
   const when = riyadhTime(at);
   const what = {
@@ -265,19 +368,27 @@ export function emailInUseMessage(
       en: 'Someone tried to make this email address the email of another Tanqin account',
     },
   }[attempt];
-  return {
-    subject:
-      'محاولة لاستخدام بريدك الإلكتروني في تنقين / Someone tried to use your email on Tanqin',
-    text: [
-      `${what.ar} (${when} بتوقيت الرياض). لهذا العنوان حساب في تنقين، فلم يُنشأ حساب جديد ولم يتغير شيء.`,
-      `إن كنت أنت فسجّل الدخول إلى حسابك: ${links.signIn}`,
-      `أو أعد تعيين كلمة المرور إن نسيتها: ${links.resetPassword}`,
-      'إن لم تكن أنت فتجاهل هذه الرسالة، فحسابك لم يتغير.',
-      '',
-      `${what.en} (${when}, Riyadh time). This address already has a Tanqin account, so no account was created and nothing was changed.`,
-      `If it was you, sign in to your account: ${links.signIn}`,
-      `or reset your password if you forgot it: ${links.resetPassword}`,
-      'If it was not you, ignore this message: your account is unchanged.',
-    ].join('\n'),
-  };
+  const { subject, text } = messageIn(language, {
+    ar: {
+      subject: 'محاولة لاستخدام بريدك الإلكتروني في تنقين',
+      lines: [
+        `${what.ar} (${when} بتوقيت الرياض). لهذا العنوان حساب في تنقين، فلم يُنشأ حساب جديد ولم يتغير شيء.`,
+        `إن كنت أنت فسجّل الدخول إلى حسابك: ${links.signIn}`,
+        `أو أعد تعيين كلمة المرور إن نسيتها: ${links.resetPassword}`,
+        'إن لم تكن أنت فتجاهل هذه الرسالة، فحسابك لم يتغير.',
+      ],
+      sms: '',
+    },
+    en: {
+      subject: 'Someone tried to use your email on Tanqin',
+      lines: [
+        `${what.en} (${when}, Riyadh time). This address already has a Tanqin account, so no account was created and nothing was changed.`,
+        `If it was you, sign in to your account: ${links.signIn}`,
+        `or reset your password if you forgot it: ${links.resetPassword}`,
+        'If it was not you, ignore this message: your account is unchanged.',
+      ],
+      sms: '',
+    },
+  });
+  return { subject, text };
 }

@@ -87,9 +87,9 @@ const SUMMARIES = {
     en: (p) => `A request from ${p.ip} was refused because the key ${p.key} is disabled or expired`,
   },
   subject_locked: {
-    ar: (p) => `رُفض طلب إصدار رمز من ${p.ip} لأن صاحب رقم الهوية أقفله`,
+    ar: (p) => `رُفض طلب إصدار رمز أو استخدامه من ${p.ip} لأن صاحب رقم الهوية أقفله`,
     en: (p) =>
-      `A code request from ${p.ip} was refused: the holder of the national id has locked it`,
+      `A request from ${p.ip} to issue or use a code was refused: the holder of the national id has locked it`,
   },
   misuse_issued: {
     ar: (p) => `${MISUSE.ar}الرمز ${p.code} الذي أصدرته جهتك لم يكن بطلبه`,

@@ -34,5 +34,6 @@ export * from './schemas/session.ts';
 export * from './schemas/sessions.ts';
 export * from './schemas/text.ts';
 export * from './schemas/tokens.ts';
+export * from './schemas/verification-requests.ts';
 export * from './schemas/wallet.ts';
 export * from './token-code.ts';

@@ -65,6 +65,10 @@ export const validationMessages = {
     ar: 'انتهت جلسة التحقق، سجّل الدخول مجدداً',
     en: 'The verification step has ended, sign in again',
   },
+  confirmationTokenRequired: {
+    ar: 'رابط التأكيد ناقص، افتح الرابط كما وصلك في البريد',
+    en: 'The confirmation link is incomplete; open the link as it came in the mail',
+  },
   resetTokenRequired: {
     ar: 'رابط إعادة تعيين كلمة المرور غير صالح',
     en: 'The password reset link is invalid',
@@ -159,6 +163,10 @@ export const validationMessages = {
   payloadTooDeep: {
     ar: 'البيانات متداخلة بعمق أو كبيرة أكثر من المسموح',
     en: 'The data is nested too deeply or holds too many values',
+  },
+  appLinkInvalid: {
+    ar: 'رابط التطبيق يبدأ بـ https ويحتوي على {request_id}',
+    en: 'The app link starts with https and contains {request_id}',
   },
   textInvalid: {
     ar: 'النص يحتوي على رموز غير مسموح بها',

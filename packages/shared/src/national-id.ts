@@ -29,3 +29,27 @@ export function isValidSaudiNationalId(value: string): boolean {
 export function maskNationalId(last4: string): string {
   return `******${last4}`;
 }
+
+/**
+ * Test mode never names a real person (issue 32.3): like the test card numbers of card networks,
+ * test keys take only these national ids as a code's subject, and live keys refuse them. A test
+ * national id is ten digits starting 1999999 or 2999999 whose check digit is valid
+ * (isValidSaudiNationalId): 200 ids, 100 a prefix. docs/integrators/test-mode.md; the SDK carries
+ * the same list (packages/sdk/src/test-national-ids.ts, checked against this one).
+ */
+export const TEST_NATIONAL_ID_PREFIXES = ['1999999', '2999999'] as const;
+
+/** Whether `value` is one of the documented test national ids. */
+export function isTestNationalId(value: string): boolean {
+  return (
+    TEST_NATIONAL_ID_PREFIXES.some((prefix) => value.startsWith(prefix)) &&
+    isValidSaudiNationalId(value)
+  );
+}
+
+/** Every test national id, in order: `1999999004`, `1999999012`, ..., `2999999994`. */
+export const TEST_NATIONAL_IDS: readonly string[] = TEST_NATIONAL_ID_PREFIXES.flatMap((prefix) =>
+  Array.from({ length: 1000 }, (_, n) => `${prefix}${String(n).padStart(3, '0')}`).filter(
+    isValidSaudiNationalId,
+  ),
+);

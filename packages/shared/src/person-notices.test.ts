@@ -10,16 +10,20 @@ const used = (n: number): PersonNoticeEvent => ({
 const link = 'https://tanqin.example/dashboard';
 
 describe('the notice of an issue or a use', () => {
-  it('tells one event in the person language first, the SMS in that language only', () => {
+  it('tells one event in the person language only, mail and SMS', () => {
     const message = personNoticeMessage([used(1)], 'en', link);
-    expect(message.subject).toBe('A code issued for you was used / استُخدم رمز صادر لك');
+    expect(message.subject).toBe('A code issued for you was used');
     expect(message.text.split('\n')[0]).toBe(
       'بنك 1 used a code issued for you on 26 November 2026 at 13:00 Riyadh time and saw: Full name, IBAN.',
     );
-    expect(message.text).toContain(
+    expect(message.text).not.toContain('استخدمت');
+    expect(message.text).not.toContain('full_name');
+    const arabic = personNoticeMessage([used(1)], 'ar', link);
+    expect(arabic.subject).toBe('استُخدم رمز صادر لك');
+    expect(arabic.text.split('\n')[0]).toBe(
       'استخدمت الجهة «بنك 1» رمزاً صادراً لك في 26 نوفمبر 2026 في 1:00 م بتوقيت الرياض، واطّلعت على: الاسم الكامل، رقم الآيبان.',
     );
-    expect(message.text).not.toContain('full_name');
+    expect(arabic.text).not.toMatch(/[A-Za-z]{3,} (used|issued)/);
     expect(message.sms).toMatch(/^Tanqin: بنك 1 used a code/);
     expect(message.sms).not.toContain('استخدمت');
     expect(message.sms).toContain(link);

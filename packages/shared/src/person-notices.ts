@@ -17,7 +17,7 @@ export interface PersonNoticeEvent {
 
 export interface PersonNoticeMessage {
   subject: string;
-  /** The email: the person's language first, then the other. */
+  /** The email, in the person's language. */
   text: string;
   /** The text message: the person's language only. */
   sms: string;
@@ -111,21 +111,23 @@ function bodyIn(language: Language, events: PersonNoticeEvent[], historyUrl: str
   return [...lines, '', texts.history(historyUrl), texts.notYou].join('\n');
 }
 
-/** The message telling `events` (oldest first) to a person who reads `language`. */
+/**
+ * The message telling `events` (oldest first) to a person who reads `language` (the one they
+ * registered in, then their profile's), in that language alone: mail and SMS.
+ */
 export function personNoticeMessage(
   events: PersonNoticeEvent[],
   language: Language,
   historyUrl: string,
 ): PersonNoticeMessage {
   if (events.length === 0) throw new Error('A notice tells at least one event');
-  const other: Language = language === 'ar' ? 'en' : 'ar';
   const texts = TEXTS[language];
   const latest = events.at(-1)!;
   const line =
     events.length === 1 ? texts[latest.event](latest) : texts.smsDigest(events.length, latest);
   return {
-    subject: `${subjectIn(language, events)} / ${subjectIn(other, events)}`,
-    text: `${bodyIn(language, events, historyUrl)}\n\n${bodyIn(other, events, historyUrl)}`,
+    subject: subjectIn(language, events),
+    text: bodyIn(language, events, historyUrl),
     sms: `${texts.brand}: ${line} ${texts.history(historyUrl)}`,
   };
 }

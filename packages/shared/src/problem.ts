@@ -106,8 +106,8 @@ export const problems = {
   },
   identity_already_proven: {
     status: 409,
-    ar: 'أُثبت رقم الهوية هذا في حساب آخر، فلا يمكن إثباته مرة أخرى',
-    en: 'This national id has already been proven on another account and cannot be proven again',
+    ar: 'أُثبت رقم الهوية هذا في حساب آخر، فلا يمكن إثباته مرة أخرى. إن كان ذلك الحساب لك فادخل إليه، أو استعده من «نسيت كلمة المرور» ببريده أو جواله؛ وقد أبلغنا صاحبه بهذه المحاولة',
+    en: 'This national id has already been proven on another account and cannot be proven again. If that account is yours, sign in to it, or recover it with "Forgot password" through its email or phone; its owner has been told of this attempt',
   },
   identity_proof_failed: {
     status: 400,
@@ -116,8 +116,18 @@ export const problems = {
   },
   subject_locked: {
     status: 403,
-    ar: 'أقفل صاحب رقم الهوية هذا إصدار الرموز له، فلا يمكن إصدار رمز له الآن',
-    en: 'The holder of this national id has locked it: no code can be issued for it now',
+    ar: 'أقفل الفرد رقم هويته هذا، فلا يُصدر له رمز ولا يُستخدم رمز صادر له حتى يفتح القفل',
+    en: 'The individual has locked this national id: no code is issued for it and no code issued for it is used until they unlock it',
+  },
+  test_national_id_required: {
+    status: 400,
+    ar: 'المفتاح التجريبي لا يقبل إلا أرقام الهوية التجريبية (تبدأ بـ 1999999 أو 2999999)، فلا يُذكر فيه شخص حقيقي',
+    en: 'A test key takes only the test national ids (starting 1999999 or 2999999), so that test mode never names a real person',
+  },
+  test_national_id_in_live: {
+    status: 400,
+    ar: 'رقم الهوية هذا تجريبي، ولا يُقبل إلا بمفتاح تجريبي',
+    en: 'This national id is a test id: only a test key takes it',
   },
   identity_provider_unavailable: {
     status: 502,
@@ -128,6 +138,11 @@ export const problems = {
     status: 400,
     ar: 'رمز التحقق غير صحيح',
     en: 'The verification code is incorrect',
+  },
+  two_factor_code_used: {
+    status: 400,
+    ar: 'استُخدم هذا الرمز من قبل. انتظر الرمز التالي في تطبيق المصادقة ثم أدخله',
+    en: 'This code has already been used. Wait for the next code in your authenticator app, then enter it',
   },
   code_expired: {
     status: 410,
@@ -256,6 +271,61 @@ export const problems = {
   },
   token_expired: { status: 410, ar: 'انتهت صلاحية هذا الرمز', en: 'This code has expired' },
   token_revoked: { status: 410, ar: 'تم إلغاء هذا الرمز', en: 'This code has been revoked' },
+  destination_unconfirmed: {
+    status: 409,
+    ar: 'لم يؤكد صاحب هذا البريد رغبته في تلقي الإشعارات بعد، فلا يُرسل إليه شيء حتى يؤكد',
+    en: 'The owner of this address has not confirmed it yet: nothing is sent to it until they do',
+  },
+  destination_confirmed: {
+    status: 409,
+    ar: 'هذا العنوان مؤكَّد بالفعل',
+    en: 'This address is already confirmed',
+  },
+  destination_token_invalid: {
+    status: 400,
+    ar: 'رابط التأكيد غير صالح أو مستخدم أو منتهي الصلاحية',
+    en: 'The confirmation link is invalid, used or expired',
+  },
+  verification_request_not_found: {
+    status: 404,
+    ar: 'طلب التحقق غير موجود',
+    en: 'Verification request not found',
+  },
+  match_failed: {
+    status: 403,
+    ar: 'الرقم المختار لا يطابق الرقم الظاهر عند الجهة الطالبة',
+    en: 'The number picked does not match the one the requester shows',
+  },
+  request_fulfilled: {
+    status: 409,
+    ar: 'أُجيب هذا الطلب من قبل',
+    en: 'This request has already been answered',
+  },
+  request_expired: {
+    status: 410,
+    ar: 'انتهت صلاحية طلب التحقق',
+    en: 'This verification request has expired',
+  },
+  request_cancelled: {
+    status: 410,
+    ar: 'أُلغي طلب التحقق',
+    en: 'This verification request has been cancelled',
+  },
+  audience_mismatch: {
+    status: 400,
+    ar: 'الجهة المستفيدة ليست الجهة التي طلبت البيانات',
+    en: 'The audience is not the organisation that made the request',
+  },
+  field_not_requested: {
+    status: 400,
+    ar: 'بعض الحقول المرسلة لم تُطلب',
+    en: 'Some fields sent were not requested',
+  },
+  subject_mismatch: {
+    status: 400,
+    ar: 'الفرد الذي يخصه الرمز ليس الفرد المحدد في الطلب',
+    en: 'The subject is not the person the request names',
+  },
   delivery_pending: {
     status: 409,
     ar: 'هذا الإشعار قيد الإرسال بالفعل',
@@ -265,6 +335,11 @@ export const problems = {
     status: 409,
     ar: 'تم التحقق من هذا المستند ولا يمكن استبداله',
     en: 'A verified document cannot be replaced',
+  },
+  document_unavailable: {
+    status: 503,
+    ar: 'ملف هذا المستند غير متاح الآن، حاول مرة أخرى لاحقاً',
+    en: 'The file of this document is not available right now; try again later',
   },
   internal_error: {
     status: 500,

@@ -70,7 +70,16 @@ describe('Arabic vocabulary', () => {
 
   it('reads the banned variants and the names that keep one from docs/glossary.md', () => {
     expect(banned).toEqual(
-      expect.arrayContaining(['مؤسسة', 'منشأة', 'منشآت', 'مدقق', 'مدير', 'جاري']),
+      expect.arrayContaining([
+        'مؤسسة',
+        'منشأة',
+        'منشآت',
+        'مدقق',
+        'مدير',
+        'جاري',
+        'صاحب الرمز',
+        'صاحب البيانات',
+      ]),
     );
   });
 
@@ -101,6 +110,10 @@ describe('Arabic vocabulary', () => {
   });
 
   it('matches a variant in any form but not a different word', () => {
+    // The person is الفرد: a phrase for the same person is found with its prefixes too.
+    expect(pattern('صاحب الرمز').test('اطلب من صاحب الرمز رمزاً')).toBe(true);
+    expect(pattern('صاحب الرمز').test('لصاحب الرمز')).toBe(true);
+    expect(pattern('صاحب البيانات').test('بواسطة صاحب البيانات نفسه')).toBe(true);
     expect(pattern('مؤسسة').test('لمؤسستك')).toBe(true);
     expect(pattern('جاري').test('جاري الحفظ')).toBe(true);
     expect(pattern('جاري').test('العملية جارية')).toBe(false);

@@ -6,7 +6,7 @@
 
 import { open, rename } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { AuditArchiveRefused, archiveAuditMonth } from '../modules/audit/audit-months.ts';
 
@@ -18,7 +18,7 @@ if (!month || !values.out) {
 }
 const out = values.out;
 
-const db = await openDatabase(loadConfig());
+const db = await openDatabase(loadConfigOrExit());
 try {
   const { rows } = await archiveAuditMonth(db, month, async (rows, heads) => {
     const partial = `${out}.partial`;

@@ -1,11 +1,13 @@
 // `npm run backup -- --out FILE`: a consistent backup, encrypted with BACKUP_PASSPHRASE
 // (docs/operations/backup.md). Embedded database: taken by the running server, which holds the
 // data folder (GET /api/v1/operator/backup with OPERATOR_TOKEN), or from the folder itself when
-// no server runs. PostgreSQL (DATABASE_URL): pg_dump, plus the files of DATA_DIR and
-// DOCUMENTS_DIR on this machine. Same environment as the server. Exit code 0 when written.
+// no server runs. PostgreSQL (DATABASE_URL): pg_dump, plus the files of DATA_DIR on this
+// machine. The documents' contents are in the database; files of DOCUMENTS_DIR not moved into it
+// yet (npm run documents:migrate) are carried too. Same environment as the server. Exit code 0
+// when written.
 
 import { rename, writeFile } from 'node:fs/promises';
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
 import { type BackupEntry, packEntries, sealBackup, unpackEntries } from '../lib/backup-file.ts';
 import { embeddedBackup, filesToBackUp } from '../modules/operator/backup.ts';
@@ -19,7 +21,7 @@ if (!args.includes('--out') || !out) {
   process.exit(2);
 }
 
-async function fromServer(config: ReturnType<typeof loadConfig>) {
+async function fromServer(config: ReturnType<typeof loadConfigOrExit>) {
   let response: Response;
   try {
     response = await fetch(new URL('/api/v1/operator/backup', config.publicUrl), {
@@ -32,7 +34,7 @@ async function fromServer(config: ReturnType<typeof loadConfig>) {
   return unpackEntries(Buffer.from(await response.arrayBuffer()));
 }
 
-async function fromFolder(config: ReturnType<typeof loadConfig>) {
+async function fromFolder(config: ReturnType<typeof loadConfigOrExit>) {
   const db = await openDatabase(config);
   const ctx = commandContext(config, db);
   try {
@@ -45,7 +47,7 @@ async function fromFolder(config: ReturnType<typeof loadConfig>) {
 
 try {
   const passphrase = backupPassphrase();
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   let entries: BackupEntry[];
   if (config.databaseUrl) {
     const dump = await runPgTool('pg_dump', [
@@ -66,8 +68,11 @@ try {
   const temp = `${out}.partial`;
   await writeFile(temp, file, { mode: 0o600 });
   await rename(temp, out);
-  const documents = entries.filter((entry) => entry.name.startsWith('documents/')).length;
-  console.log(`backup written to ${out}: ${file.length} bytes, ${documents} documents`);
+  const files = entries.filter((entry) => entry.name.startsWith('documents/')).length;
+  console.log(
+    `backup written to ${out}: ${file.length} bytes (documents in the database` +
+      `${files > 0 ? `, and ${files} document files not moved into it yet` : ''})`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -16,7 +16,8 @@ export function commandContext(config: Config, db: Database): AppContext {
     db,
     clock: systemClock,
     rateLimits: new MemoryRateLimitStore(),
-    invalidation: invalidationBusFor(config, db, log),
+    // PostgreSQL NOTIFY reaches every process, with or without Redis.
+    invalidation: invalidationBusFor(undefined, db, log),
     jobs: new JobRunner(db, log),
     requestLog: new RequestLogWriter(db, log),
     keys: deriveAppKeys(config),

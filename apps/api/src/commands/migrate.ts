@@ -4,7 +4,7 @@
 // Same environment as the server (DATABASE_URL, or DATA_DIR for the embedded database, which a
 // running server holds: it migrated itself when it started).
 
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { DataFolderBusyError } from '../db/data-folder-lock.ts';
 import { migrate, pendingMigrations } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
@@ -16,7 +16,7 @@ if (args.some((arg) => arg !== '--check')) {
   process.exit(2);
 }
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 let db: Awaited<ReturnType<typeof openDatabase>>;
 try {
   db = await openDatabase(config, { migrate: false });

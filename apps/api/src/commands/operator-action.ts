@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context.ts';
-import { type Config, loadConfig } from '../config.ts';
+import { type Config, loadConfigOrExit } from '../config.ts';
 import { DataFolderBusyError } from '../db/data-folder-lock.ts';
 import { openDatabase } from '../db/open.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -57,7 +57,7 @@ async function askServer(config: Config, action: OperatorAction<unknown>) {
  * process: if a server holds it without answering at that address, nothing is done.
  */
 export async function runOperatorAction<T>(action: OperatorAction<T>): Promise<OperatorOutcome> {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const answered = await askServer(config, action);
   if (answered) return answered;
   let db: Awaited<ReturnType<typeof openDatabase>>;

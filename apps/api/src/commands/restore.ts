@@ -8,10 +8,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { lockDataFolder } from '../db/data-folder-lock.ts';
 import { type BackupEntry, openBackup, unpackEntries } from '../lib/backup-file.ts';
 import { backupPassphrase, runPgTool } from './backup-tools.ts';
+import { ensureDatabase } from './ensure-database.ts';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -36,7 +37,10 @@ async function writeFiles(entries: BackupEntry[], prefix: string, folder: string
 
 const hasFiles = async (folder: string) => (await readdir(folder).catch(() => [])).length > 0;
 
-async function restoreEmbedded(config: ReturnType<typeof loadConfig>, entries: BackupEntry[]) {
+async function restoreEmbedded(
+  config: ReturnType<typeof loadConfigOrExit>,
+  entries: BackupEntry[],
+) {
   const dump = entries.find((entry) => entry.name === 'database/pglite.tar.gz');
   if (!dump) throw new Error('This backup holds no embedded database (made on PostgreSQL?)');
   const lock = lockDataFolder(config.dataDir);
@@ -64,10 +68,16 @@ async function restoreEmbedded(config: ReturnType<typeof loadConfig>, entries: B
   }
 }
 
-async function restorePostgres(config: ReturnType<typeof loadConfig>, entries: BackupEntry[]) {
+async function restorePostgres(
+  config: ReturnType<typeof loadConfigOrExit>,
+  entries: BackupEntry[],
+) {
   const dump = entries.find((entry) => entry.name === 'database/postgres.dump');
   if (!dump)
     throw new Error('This backup holds no PostgreSQL dump (made on the embedded database?)');
+  if ((await ensureDatabase(config.databaseUrl!)) === 'created') {
+    console.log('the database did not exist: created it, empty');
+  }
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: config.databaseUrl });
   await client.connect();
@@ -98,11 +108,16 @@ async function restorePostgres(config: ReturnType<typeof loadConfig>, entries: B
 try {
   const { header, archive } = openBackup(backupPassphrase(), await readFile(file));
   const entries = unpackEntries(archive);
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   if (config.databaseUrl) await restorePostgres(config, entries);
   else await restoreEmbedded(config, entries);
-  const documents = entries.filter((entry) => entry.name.startsWith('documents/')).length;
-  console.log(`restored the backup of ${header.created_at}: ${documents} documents`);
+  // Document files (a backup of a version before issue 31.3) move into the database when the
+  // server starts (embedded), or are copied in at start and moved by `npm run documents:migrate`.
+  const files = entries.filter((entry) => entry.name.startsWith('documents/')).length;
+  console.log(
+    `restored the backup of ${header.created_at}` +
+      `${files > 0 ? `: ${files} document files of an older version (npm run documents:migrate moves them into the database)` : ''}`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = error instanceof Refused ? 2 : 1;

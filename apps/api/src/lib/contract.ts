@@ -12,7 +12,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { validationProblem } from './validate.ts';
 
 /*
@@ -129,6 +129,15 @@ type ProblemDeclaration = {
   content: Record<string, { schema: z.ZodType }>;
 };
 
+/** A Problem schema that also allows `code`: its enum extended, or a union with it. */
+function withCode(schema: z.ZodType, status: number, code: ProblemCode): z.ZodType {
+  const codes = schema instanceof z.ZodObject ? schema.shape.code : undefined;
+  if (codes instanceof z.ZodEnum) {
+    return problemSchemaOf(status, [...(codes.options as ProblemCode[]), code]);
+  }
+  return schema.or(problemSchemaOf(status, [code]));
+}
+
 /** The codes each route's responses were given by `declareProblem` (GET and HEAD share one). */
 const declaredProblems = new WeakMap<RouteResponses, Set<ProblemCode>>();
 
@@ -153,7 +162,8 @@ export function declareProblem(responses: RouteResponses, code: ProblemCode, not
       .join('\n'),
     content: {
       ...existing?.content,
-      [PROBLEM_MEDIA_TYPE]: { schema: problem ? problem.schema.or(added) : added },
+      // One Problem whose code enum gains this code, when the existing one is such a Problem.
+      [PROBLEM_MEDIA_TYPE]: { schema: problem ? withCode(problem.schema, status, code) : added },
     },
   };
 }

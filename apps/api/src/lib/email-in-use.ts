@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import type { Queryable } from '../db/database.ts';
 import { type DestinationSlot, takeDestinationSlot } from './destination-limit.ts';
+import { messageLanguageOfEmail } from './message-language.ts';
 import { sendMail } from './send-message.ts';
 
 /*
@@ -47,9 +48,11 @@ export function mailEmailInUse(
   const send = async () => {
     const granted = slot ?? (await takeDestinationSlot(ctx, 'email', email).catch(() => null));
     if (!granted) return;
+    // In the language of the account that has the address.
+    const language = await messageLanguageOfEmail(ctx.db, email);
     await sendMail(
       ctx,
-      { to: email, ...emailInUseMessage(attempt, links, ctx.clock.now()) },
+      { to: email, ...emailInUseMessage(attempt, links, ctx.clock.now(), language) },
       granted,
     );
   };

@@ -79,6 +79,14 @@ export function generateTotp(secretBase32: string, nowMs: number, digits = TOTP_
  * The time step a code belongs to, if it is the code of the current step or one step either side
  * (clock drift), and later than `lastUsedStep` — a code already accepted is not accepted again.
  */
+/**
+ * The time step (previous, current or next) whose code `code` is, used or not; null when it is
+ * none of them. `verifyTotp` refuses a step already used; this tells such a code apart.
+ */
+export function matchTotp(secretBase32: string, code: string, nowMs: number): number | null {
+  return verifyTotp(secretBase32, code, nowMs, null);
+}
+
 export function verifyTotp(
   secretBase32: string,
   code: string,

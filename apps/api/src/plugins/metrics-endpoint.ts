@@ -49,7 +49,7 @@ export function registerMetricsEndpoint(app: FastifyInstance, ctx: AppContext, r
   app.addHook('onReady', async () => {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(metricsPort, ctx.config.host, resolve);
+      server.listen(metricsPort, ctx.config.metricsHost, resolve);
     });
   });
   app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import { apiRequest, sessionPath } from '../lib/api-client.ts';
 import { cn } from '../lib/cn.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
 import { clearToken } from '../lib/session.ts';
+import { PERSON_TIME_ZONE, timeZoneName, useDisplayTimeZone } from '../lib/time-zone.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { Button } from './ui/button.tsx';
@@ -45,8 +46,10 @@ export function usePersonalSignOut() {
  * settings, and sign out. `title` is the page's one h1.
  */
 export function PersonalLayout({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation('personalLayout');
+  const { t, i18n } = useTranslation('personalLayout');
   useDocumentTitle(title);
+  // One zone for every time a person reads, on screen and in their messages, named below.
+  useDisplayTimeZone(PERSON_TIME_ZONE);
   const { signOut, isSigningOut } = usePersonalSignOut();
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -95,6 +98,9 @@ export function PersonalLayout({ title, children }: { title: string; children: R
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <p className="mx-auto max-w-6xl px-4 py-4 text-center text-sm text-slate-600 sm:px-6">
+          {t('timesIn', {
+            zone: timeZoneName(PERSON_TIME_ZONE, i18n.language === 'en' ? 'en' : 'ar'),
+          })}{' '}
           {t('rights')}
         </p>
       </footer>

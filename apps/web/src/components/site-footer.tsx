@@ -14,6 +14,7 @@ export const FOOTER_GROUPS = [
     links: [
       { to: '/login', key: 'personalLogin' },
       { to: '/register', key: 'personalRegister' },
+      { to: '/receipt', key: 'checkReceipt' },
     ],
   },
   {

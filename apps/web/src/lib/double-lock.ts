@@ -4,6 +4,7 @@
  * key is made or read locally and never sent anywhere.
  */
 export {
+  encryptionPublicKeyOf,
   generateEncryptionKeyPair,
   openSealedData,
 } from '../../../../packages/sdk/src/double-lock.ts';

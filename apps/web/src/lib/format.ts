@@ -4,21 +4,24 @@ import { localeFormat } from './language.ts';
 // as a dot, and the figures sit beside Latin keys, emails and amounts such as 0.005), month names
 // in the page's language, and the Gregorian calendar (the API's timestamps are Gregorian; some
 // engines default ar-SA to Umm al-Qura). English uses en-GB (lib/language.ts).
+// Instants in the display zone (lib/time-zone.ts): the organisation's in the console.
 const longDateFormat = localeFormat(
-  (locale) =>
+  (locale, timeZone) =>
     new Intl.DateTimeFormat(locale, {
       dateStyle: 'long',
       calendar: 'gregory',
       numberingSystem: 'latn',
+      timeZone,
     }),
 );
 const dateTimeFormat = localeFormat(
-  (locale) =>
+  (locale, timeZone) =>
     new Intl.DateTimeFormat(locale, {
       dateStyle: 'medium',
       timeStyle: 'short',
       calendar: 'gregory',
       numberingSystem: 'latn',
+      timeZone,
     }),
 );
 const countFormat = localeFormat(

@@ -89,6 +89,23 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
+export const auditOrganizationParamsSchema = z.object({
+  organization_id: z
+    .uuid()
+    .meta({ description: 'An organisation id as an audit entry records it' }),
+});
+
+/**
+ * The name an organisation of the audit log goes by today, so a receipt's check can say who
+ * issued and used a code. The signed entry proves the id; the name is the directory's.
+ */
+export const auditOrganizationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.enum(['government', 'private']),
+});
+export type AuditOrganization = z.infer<typeof auditOrganizationSchema>;
+
 /** What the operator's "checkpoint now" did: rows appended to the tree and the checkpoint. */
 export const auditCheckpointRunSchema = z.object({
   appended: z.number().int(),

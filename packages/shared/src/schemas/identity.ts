@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toAsciiDigits } from '../national-id.ts';
-import { nullableTimestampSchema, successSchema } from './common.ts';
+import { nullableTimestampSchema, successSchema, timestampSchema } from './common.ts';
 
 /*
  * Proving one's identity at an identity provider (OpenID Connect, authorization code with PKCE)
@@ -20,6 +20,18 @@ export const identityStatusSchema = z.object({
   unlock_needs_code: z
     .boolean()
     .meta({ description: 'Unlocking asks a two-step verification code (it is on)' }),
+  correction: z
+    .object({
+      typed_last4: z.string().nullable().meta({ description: 'The id typed at registration' }),
+      proven_last4: z.string().meta({ description: 'The id the identity provider proved' }),
+      expires_at: timestampSchema,
+    })
+    .nullable()
+    .meta({
+      description:
+        'The identity provider proved another national id than the one typed at registration: ' +
+        "POST /api/v1/individuals/me/identity/correction makes the proven id the account's",
+    }),
 });
 export type IdentityStatus = z.infer<typeof identityStatusSchema>;
 

@@ -3,6 +3,7 @@ import { MEMBER_ROLES, ORGANIZATION_TYPES } from '../constants.ts';
 import { emailSchema, passwordsMatch, personFields } from './auth.ts';
 import { successSchema, timestampSchema } from './common.ts';
 import { text } from './text.ts';
+import { appLinkSchema } from './verification-requests.ts';
 
 /**
  * The organisation's settings (spec section 7 "Organisation"): its profile, its members and the
@@ -48,6 +49,11 @@ export const organizationProfileSchema = z.object({
     .max(64, 'timeZoneInvalid')
     .refine(isTimeZone, 'timeZoneInvalid')
     .optional(),
+  /** The app link that answers verification requests (issue 33); empty clears it. */
+  app_link: z
+    .union([z.literal(''), appLinkSchema])
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null)),
 });
 export type OrganizationProfileInput = z.input<typeof organizationProfileSchema>;
 export type OrganizationProfile = z.output<typeof organizationProfileSchema>;
@@ -144,6 +150,10 @@ export const organizationDetailsSchema = z.object({
   created_at: timestampSchema,
   require_ip_whitelist: z.boolean(),
   geo_blocking_enabled: z.boolean(),
+  app_link: z
+    .string()
+    .nullable()
+    .meta({ description: 'The app link that answers verification requests, or null' }),
   role: z.enum(MEMBER_ROLES),
 });
 export type OrganizationDetails = z.infer<typeof organizationDetailsSchema>;

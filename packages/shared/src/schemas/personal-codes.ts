@@ -36,7 +36,7 @@ export const personalCodeTrailEntrySchema = z.object({
     .meta({ description: 'Field names involved (generated, verified); null otherwise' }),
   reason: z.string().nullable().meta({
     description:
-      'Why a verify was refused: wrong_audience, token_used, token_expired, token_revoked',
+      'Why a verify was refused: wrong_audience, token_used, token_expired, token_revoked, subject_locked',
   }),
 });
 export type PersonalCodeTrailEntry = z.infer<typeof personalCodeTrailEntrySchema>;
@@ -52,6 +52,9 @@ export const personalCodeSchema = z.object({
     .meta({ description: 'An active code past its expiry counts as expired, as everywhere else' }),
   data_fields: z.array(z.string()),
   data_scope: z.array(z.string()),
+  purpose: z.string().nullable().meta({
+    description: 'The purpose of the verification request the code answered; null if none',
+  }),
   created_at: timestampSchema,
   expires_at: timestampSchema,
   used_at: nullableTimestampSchema,

@@ -333,6 +333,14 @@ export const notificationPreferenceSchema = z.object({
   event_types: z.array(z.enum(EVENT_TYPES)),
   destination: z.string().meta({ description: 'The email address or the https webhook URL' }),
   is_active: z.boolean(),
+  confirmed_at: nullableTimestampSchema.meta({
+    description:
+      'When the owner of an email address confirmed it; null while awaiting confirmation (nothing is sent to it then). A webhook is confirmed when created',
+  }),
+  confirmation_expires_at: nullableTimestampSchema.meta({
+    description:
+      'Until when the confirmation link mailed to an unconfirmed address works; null once confirmed. After it, send a new link',
+  }),
   created_at: timestampSchema,
 });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
@@ -358,6 +366,30 @@ export const notificationPreferenceUpdatedSchema = z.object({
   notification_preference: notificationPreferenceSchema,
 });
 export type NotificationPreferenceUpdated = z.infer<typeof notificationPreferenceUpdatedSchema>;
+
+/** How long the link asking an email destination's owner to confirm works (issue 32.4). */
+export const DESTINATION_CONFIRMATION_TTL_HOURS = 24;
+/** Confirmation links one destination may be sent per day (the first one included). */
+export const DESTINATION_CONFIRMATIONS_PER_DAY = 3;
+
+/** POST /api/v1/notification-destinations/confirm: the token of the mailed confirmation link. */
+export const confirmDestinationSchema = z.object({
+  token: text('confirmationTokenRequired')
+    .min(1, 'confirmationTokenRequired')
+    .max(200, 'tooLong')
+    .meta({
+      description: 'The token of the link, from the fragment of /confirm-destination#token=',
+    }),
+});
+export type ConfirmDestinationInput = z.input<typeof confirmDestinationSchema>;
+
+/** 200 of POST /api/v1/notification-destinations/confirm: who will write to this address. */
+export const destinationConfirmedSchema = z.object({
+  success: successSchema,
+  organization_name: z.string().meta({ description: 'The organisation whose alerts come here' }),
+  destination: z.string().meta({ description: 'The confirmed email address' }),
+});
+export type DestinationConfirmed = z.infer<typeof destinationConfirmedSchema>;
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -35,6 +35,9 @@ export const membershipOrganizationSchema = z.object({
   email: z.string(),
   client_id: z.string(),
   created_at: timestampSchema,
+  time_zone: z.string().meta({
+    description: "The organisation's time zone: the console shows its dates and times in it",
+  }),
   role: z.enum(MEMBER_ROLES),
 });
 export type MembershipOrganization = z.infer<typeof membershipOrganizationSchema>;

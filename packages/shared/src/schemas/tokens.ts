@@ -124,8 +124,34 @@ export const generateTokenSchema = z
       .meta({
         description:
           'Who the code is for: national_id (stored only as a keyed hash, so the individual can ' +
-          'see its use) and/or your own user_id. Any other field: 400 validation_failed.',
+          'see its use) and/or your own user_id. Any other field: 400 validation_failed. A test ' +
+          'key takes only the test national ids (10 digits starting 1999999 or 2999999 with a ' +
+          'valid check digit; any other: 400 test_national_id_required) and a live key refuses ' +
+          'them (400 test_national_id_in_live).',
       }),
+    request_id: text()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({
+        description:
+          'Answer a verification request: its request_id (then match_number is required). The ' +
+          "code is addressed to the request's audience, `data` may hold only the requested " +
+          'fields, and a subject must be the one the request names.',
+      }),
+    match_number: text()
+      .regex(/^\d{2}$/, 'match_number is two digits')
+      .optional()
+      .meta({
+        description:
+          'The number the person picked in your app, from the one the requester shows and two ' +
+          'others: a wrong one answers 403 match_failed, and three cancel the request.',
+        examples: ['47'],
+      }),
+  })
+  .refine((body) => (body.request_id === undefined) === (body.match_number === undefined), {
+    message: 'request_id and match_number go together',
+    path: ['match_number'],
   })
   .meta({
     id: 'GenerateTokenRequest',

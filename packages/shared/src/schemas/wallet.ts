@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nullableTimestampSchema, timestampSchema } from './common.ts';
 import { text } from './text.ts';
 
-/** The call log shows the newest usage rows, grouped by UTC day (spec section 9). */
+/** The call log shows the newest usage rows, grouped by the organisation's day (its time zone). */
 export const CALL_LOG_ROW_LIMIT = 50;
 export const CALL_LOG_DAY_LIMIT = 10;
 /** The chart's default span and the longest one a caller may ask for, in days. */
@@ -56,16 +56,21 @@ export const walletUsageEntrySchema = z.object({
 });
 export type WalletUsageEntry = z.infer<typeof walletUsageEntrySchema>;
 
-/** GET /api/v1/wallet/usage: the newest calls grouped by UTC day. */
+/** GET /api/v1/wallet/usage: the newest calls grouped by the organisation's day. */
 export const walletUsageDaySchema = z.object({
-  date: day,
+  date: day.meta({ description: "The organisation's calendar day (its time zone)" }),
   calls: z.number().int(),
   cost: riyal,
   entries: z.array(walletUsageEntrySchema),
 });
 export type WalletUsageDay = z.infer<typeof walletUsageDaySchema>;
 
-export const walletUsageSchema = z.object({ days: z.array(walletUsageDaySchema) });
+export const walletUsageSchema = z.object({
+  time_zone: z
+    .string()
+    .meta({ description: "The organisation's time zone, whose days group the calls" }),
+  days: z.array(walletUsageDaySchema),
+});
 export type WalletUsage = z.infer<typeof walletUsageSchema>;
 
 /**

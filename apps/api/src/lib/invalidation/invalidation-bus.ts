@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import type { RedisLink } from '../redis-link.ts';
 import { dropCached, type InvalidationTopic, setBusListening } from './invalidated-cache.ts';
 import { redisTransport } from './redis-transport.ts';
 import type { InvalidationTransport } from './transport.ts';
@@ -15,7 +16,7 @@ export type { InvalidationTransport };
  *     await ctx.invalidation.publish('organization', orgId);   // trusted IPs, country rules, switches, client secret
  *
  * This process drops the entries at once; the others within milliseconds (PostgreSQL
- * `NOTIFY`, or Redis pub/sub when REDIS_URL is set). A process that loses its listening
+ * `NOTIFY`, and Redis pub/sub too when REDIS_URL is set and it answers). A process that loses its listening
  * connection empties its caches and bypasses them until it listens again.
  */
 export interface InvalidationBus {
@@ -72,14 +73,51 @@ export function createInvalidationBus(
   return bus;
 }
 
-/** Redis pub/sub when REDIS_URL is set, else the database's own notifications. */
+/**
+ * PostgreSQL `NOTIFY` always, and Redis pub/sub too while it answers (REDIS_URL): every publisher
+ * reaches the database (its change was just committed there), so a process that listens there
+ * misses nothing when Redis is gone. A notice comes by both ways (dropped twice, harmlessly); a
+ * process bypasses its caches only while its PostgreSQL listener is lost.
+ */
+export function alsoOverRedis(
+  database: InvalidationTransport,
+  redis: InvalidationTransport,
+): InvalidationTransport {
+  return {
+    async send(payload) {
+      // Not waited for: a Redis that stalls never holds up the change's answer.
+      redis.send(payload).catch(() => {});
+      await database.send(payload);
+    },
+    async listen(handlers) {
+      // Not waited for: the server starts while Redis does not answer.
+      const overRedis = redis.listen({
+        onMessage: handlers.onMessage,
+        onLost() {},
+        onListening() {},
+      });
+      const overDatabase = await database.listen(handlers);
+      return {
+        async close() {
+          await Promise.all([overDatabase.close(), overRedis.then((listener) => listener.close())]);
+        },
+      };
+    },
+    async close() {
+      await Promise.all([database.close?.(), redis.close?.()]);
+    },
+  };
+}
+
+/** The database's own notifications, and Redis pub/sub as well when REDIS_URL is set. */
 export function invalidationBusFor(
-  config: { redisUrl: string | undefined },
+  link: RedisLink | undefined,
   db: Database,
   log: { error(details: object, message: string): void },
 ): InvalidationBus {
+  const database = databaseTransport(db);
   return createInvalidationBus(
-    config.redisUrl ? redisTransport(config.redisUrl, INVALIDATION_CHANNEL) : databaseTransport(db),
+    link ? alsoOverRedis(database, redisTransport(link, INVALIDATION_CHANNEL)) : database,
     log,
   );
 }

@@ -1,44 +1,49 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { REDIS_COMMAND_TIMEOUT_MS, type RedisLink } from '../redis-link.ts';
 import type { InvalidationTransport } from './transport.ts';
 
-const MAX_RETRY_MS = 2_000;
-const retryStrategy = (attempt: number) => Math.min(MAX_RETRY_MS, 50 * 2 ** attempt);
-
-/** Redis pub/sub: one connection publishes, one (in subscriber mode) listens. */
-export function redisTransport(url: string, channel: string): InvalidationTransport {
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2, retryStrategy });
-  publisher.on('error', () => {
-    // Reconnects by itself; a publish meanwhile fails and is logged by the bus.
-  });
+/**
+ * Redis pub/sub: one connection publishes, one (in subscriber mode) listens; both are the link's,
+ * so they fail fast and log through it. A publish while Redis does not answer fails at once.
+ */
+export function redisTransport(link: RedisLink, channel: string): InvalidationTransport {
+  const publisher = link.client(`tanqin-publisher-${process.pid}`);
+  let subscriber: Redis | undefined;
   return {
     send: async (payload) => {
-      await publisher.publish(channel, payload);
+      try {
+        await publisher.publish(channel, payload);
+      } catch (error) {
+        link.failed(publisher, error);
+        throw error;
+      }
     },
     async listen(handlers) {
-      const subscriber = new Redis(url, {
-        lazyConnect: true,
-        // Subscribed again by hand on every connection, so `onListening` follows the SUBSCRIBE.
-        autoResubscribe: false,
-        connectionName: `tanqin-listener-${process.pid}`,
-        maxRetriesPerRequest: null,
-        retryStrategy,
-      });
+      subscriber = link.client(
+        `tanqin-listener-${process.pid}`,
+        {
+          lazyConnect: true,
+          // Subscribed again by hand on every connection, so `onListening` follows the SUBSCRIBE.
+          autoResubscribe: false,
+        },
+        { probe: false },
+      );
+      const current = subscriber;
       let isListening = false;
-      subscriber.on('error', () => {});
-      subscriber.on('message', (from: string, payload: string) => {
+      current.on('message', (from: string, payload: string) => {
         if (from === channel) handlers.onMessage(payload);
       });
-      subscriber.on('close', () => {
+      current.on('close', () => {
         if (!isListening) return;
         isListening = false;
         handlers.onLost();
       });
       const subscribed = new Promise<void>((resolve) => {
-        subscriber.on('ready', async () => {
+        current.on('ready', async () => {
           try {
-            await subscriber.subscribe(channel);
+            await current.subscribe(channel);
           } catch {
-            subscriber.disconnect(true);
+            current.disconnect(true);
             return;
           }
           isListening = true;
@@ -46,19 +51,29 @@ export function redisTransport(url: string, channel: string): InvalidationTransp
           resolve();
         });
       });
-      // The first attempt: connected or not, the server starts (caches bypassed meanwhile).
-      await subscriber.connect().then(
-        () => subscribed,
-        () => {},
-      );
+      // The first attempt, bounded: connected or not, the server starts (caches bypassed meanwhile).
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, 3 * REDIS_COMMAND_TIMEOUT_MS);
+      });
+      await Promise.race([
+        current.connect().then(
+          () => subscribed,
+          () => {},
+        ),
+        bound,
+      ]);
+      clearTimeout(timer);
       return {
         async close() {
-          subscriber.removeAllListeners('close');
-          await subscriber.quit().catch(() => subscriber.disconnect());
+          current.removeAllListeners('close');
+          link.forget(current);
+          await current.quit().catch(() => current.disconnect());
         },
       };
     },
     async close() {
+      link.forget(publisher);
       await publisher.quit().catch(() => publisher.disconnect());
     },
   };

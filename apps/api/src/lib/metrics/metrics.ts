@@ -149,6 +149,12 @@ export function createMetricsRegistry(ctx: AppContext, http: ScrapedMetric[]): R
         }));
       },
     ),
+    scrapedMetric(
+      'tanqin_redis_up',
+      'With REDIS_URL: 1 while every connection to Redis answers, 0 while PostgreSQL stands in for it',
+      'gauge',
+      () => (ctx.redis ? [{ labels: {}, value: ctx.redis.state() === 'ok' ? 1 : 0 }] : []),
+    ),
   ];
   for (const metric of metrics) registry.registerMetric(metric as never);
   return Registry.merge([processRegistry(), registry]);

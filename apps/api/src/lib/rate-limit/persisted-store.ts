@@ -1,12 +1,7 @@
 import type { Database } from '../../db/database.ts';
+import { HitBuckets } from './hit-buckets.ts';
 import { MemoryRateLimitStore } from './memory-store.ts';
 import type { ConsumeResult, RateLimitStore, RateWindow } from './rate-limit-store.ts';
-
-interface Bucket {
-  hits: number;
-  /** Epoch ms when the last of these hits leaves its window. */
-  expiresAt: number;
-}
 
 /**
  * The memory store, written behind to the database so a restart keeps every limit (no Redis).
@@ -17,7 +12,7 @@ interface Bucket {
  */
 export class PersistedRateLimitStore implements RateLimitStore {
   private readonly memory = new MemoryRateLimitStore();
-  private pending = new Map<string, Map<number, Bucket>>();
+  private readonly pending = new HitBuckets();
   private cleared = new Set<string>();
 
   private readonly db: Database;
@@ -67,44 +62,19 @@ export class PersistedRateLimitStore implements RateLimitStore {
   /** Writes what changed since the last flush; on failure it is kept for the next one. */
   async flush() {
     const cleared = [...this.cleared];
-    const pending = this.pending;
+    const pending = this.pending.take();
     this.cleared = new Set();
-    this.pending = new Map();
-    const keys: string[] = [];
-    const seconds: number[] = [];
-    const hits: number[] = [];
-    const expiries: number[] = [];
-    for (const [key, buckets] of pending) {
-      for (const [second, bucket] of buckets) {
-        keys.push(key);
-        seconds.push(second);
-        hits.push(bucket.hits);
-        expiries.push(bucket.expiresAt);
-      }
-    }
     try {
       await this.db.transaction(async (tx) => {
         if (cleared.length) {
           await tx.query('delete from rate_limit_hits where key = any($1::text[])', [cleared]);
         }
-        if (keys.length) {
-          await tx.query(
-            `insert into rate_limit_hits (key, second, hits, expires_at)
-             select * from unnest($1::text[], $2::bigint[], $3::int[], $4::bigint[])
-             on conflict (key, second) do update
-               set hits = rate_limit_hits.hits + excluded.hits,
-                   expires_at = greatest(rate_limit_hits.expires_at, excluded.expires_at)`,
-            [keys, seconds, hits, expiries],
-          );
-        }
+        await pending.write(tx);
         await tx.query('delete from rate_limit_hits where expires_at <= $1', [this.nowMs()]);
       });
     } catch (error) {
       // Hits of a key cleared meanwhile are gone with it.
-      for (const [key, buckets] of pending) {
-        if (this.cleared.has(key)) continue;
-        for (const [second, bucket] of buckets) this.addToBucket(key, second, bucket);
-      }
+      this.pending.putBack(pending, this.cleared);
       for (const key of cleared) this.cleared.add(key);
       throw error;
     }
@@ -115,19 +85,6 @@ export class PersistedRateLimitStore implements RateLimitStore {
   }
 
   private note(key: string, windowMs: number, nowMs: number) {
-    this.addToBucket(key, Math.floor(nowMs / 1000), { hits: 1, expiresAt: nowMs + windowMs });
-  }
-
-  private addToBucket(key: string, second: number, bucket: Bucket) {
-    let buckets = this.pending.get(key);
-    if (!buckets) {
-      buckets = new Map();
-      this.pending.set(key, buckets);
-    }
-    const known = buckets.get(second);
-    buckets.set(second, {
-      hits: (known?.hits ?? 0) + bucket.hits,
-      expiresAt: Math.max(known?.expiresAt ?? 0, bucket.expiresAt),
-    });
+    this.pending.note(key, windowMs, nowMs);
   }
 }

@@ -30,7 +30,11 @@ const stores: Array<[string, () => RateLimitStore]> = [
 if (await isRedisReachable()) {
   stores.push([
     'redis',
-    () => new RedisRateLimitStore(redisUrl, `tanqin-test-${randomBytes(4).toString('hex')}:`),
+    () =>
+      new RedisRateLimitStore(
+        new Redis(redisUrl),
+        `tanqin-test-${randomBytes(4).toString('hex')}:`,
+      ),
   ]);
 }
 

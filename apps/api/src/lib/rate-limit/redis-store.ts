@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ConsumeResult, RateLimitStore, RateWindow } from './rate-limit-store.ts';
 
 // Sliding-window log in sorted sets, checked and recorded atomically for every window at once.
@@ -32,15 +32,20 @@ end
 return result
 `;
 
-/** The rate-limit store shared by several API processes (REDIS_URL). */
+/** The rate-limit store shared by several API processes (REDIS_URL), on a connection it owns. */
 export class RedisRateLimitStore implements RateLimitStore {
-  private readonly redis: Redis;
+  readonly redis: Redis;
 
   private readonly prefix: string;
 
-  constructor(url: string, prefix: string = 'tanqin:') {
+  constructor(redis: Redis, prefix: string = 'tanqin:') {
     this.prefix = prefix;
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    this.redis = redis;
+  }
+
+  /** Names the generation of the counters (`failover-store.ts`): gone when Redis lost its data. */
+  get generationKey() {
+    return `${this.prefix}generation`;
   }
 
   private member(nowMs: number) {
@@ -85,6 +90,17 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async clear(key: string) {
     await this.redis.del(this.prefix + key);
+  }
+
+  /** Adds hits counted elsewhere (in PostgreSQL while Redis did not answer), each at its time. */
+  async addHits(hits: Array<{ key: string; windowMs: number; atMs: number }>) {
+    const batch = this.redis.multi();
+    for (const hit of hits) {
+      batch
+        .zadd(this.prefix + hit.key, hit.atMs, this.member(hit.atMs))
+        .pexpire(this.prefix + hit.key, hit.windowMs);
+    }
+    await batch.exec();
   }
 
   async close() {

@@ -5,9 +5,9 @@ export interface SmsMessage {
 }
 
 /**
- * Sends text messages. Locally (and until a gateway is configured) the messages go to the same
- * outbox as mail (`DATA_DIR/outbox.jsonl`, channel `sms`). A real gateway implements this
- * interface and is chosen in `createSmsSender`. A failure throws: callers decide to retry.
+ * Sends text messages: through Twilio's Messages API when SMS_PROVIDER=twilio
+ * (`TwilioSmsSender`), else to the same outbox as mail (`DATA_DIR/outbox.jsonl`, channel `sms`).
+ * Chosen in `createSmsSender`. A failure throws: callers decide to retry.
  */
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;

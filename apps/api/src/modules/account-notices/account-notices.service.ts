@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { type AccountNoticeEvent, accountNoticeMessage } from '@tanqin/shared';
+import {
+  type AccountNoticeEvent,
+  accountNoticeMessage,
+  type MessageLanguage,
+} from '@tanqin/shared';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { OWN_ADDRESS } from '../../lib/destination-limit.ts';
@@ -11,6 +15,7 @@ import {
   nextAttemptAfterFailure,
 } from '../../lib/due-deliveries.ts';
 import { countryOf } from '../../lib/geo.ts';
+import { MESSAGE_LANGUAGE_SQL } from '../../lib/message-language.ts';
 import { type Message, sendMessage } from '../../lib/send-message.ts';
 
 /*
@@ -48,17 +53,18 @@ export async function queueAccountNotice(
   event: AccountNoticeEvent,
   meta: { ip?: string },
 ) {
-  const [account] = await db.query<{ email: string; phone: string | null }>(
-    'select email, phone from users where id = $1',
-    [userId],
-  );
+  const [account] = await db.query<{
+    email: string;
+    phone: string | null;
+    language: MessageLanguage;
+  }>(`select email, phone, ${MESSAGE_LANGUAGE_SQL} as language from users where id = $1`, [userId]);
   if (!account) return;
   const now = ctx.clock.now();
-  const message = accountNoticeMessage(event, {
-    at: now,
-    ip: meta.ip ?? null,
-    country: meta.ip ? countryOf(meta.ip) : undefined,
-  });
+  const message = accountNoticeMessage(
+    event,
+    { at: now, ip: meta.ip ?? null, country: meta.ip ? countryOf(meta.ip) : undefined },
+    account.language,
+  );
   for (const destination of destinationsOf(event, account)) {
     const bySms = destination.channel === 'sms';
     await db.query(

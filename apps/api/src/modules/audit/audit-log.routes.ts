@@ -1,6 +1,8 @@
 import {
   AUDIT_KEYS_PATH,
   auditKeySetSchema,
+  auditOrganizationParamsSchema,
+  auditOrganizationSchema,
   checkpointParamsSchema,
   consistencyProofSchema,
   consistencyQuerySchema,
@@ -10,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ContractApp } from '../../lib/contract.ts';
+import { publicOrganizationName } from '../organizations/index.ts';
 import { v1Problems } from '../public-api/index.ts';
 import {
   auditKeySet,
@@ -123,6 +126,37 @@ export async function auditLogRoutes(app: ContractApp, { ctx }: { ctx: AppContex
       if (!proof) throw new AppError('not_found', 'Both sizes must be sizes of signed checkpoints');
       reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       return proof;
+    },
+  );
+
+  app.get(
+    '/audit/organizations/:organization_id',
+    {
+      schema: {
+        operationId: 'getAuditOrganization',
+        summary:
+          "The name of an organisation an audit entry records by id, for a receipt's reader (no credentials)",
+        tags,
+        security: noCredentials,
+        params: auditOrganizationParamsSchema,
+        response: {
+          200: auditOrganizationSchema,
+          ...v1Problems(
+            {
+              summary: 'The id is not an organisation id',
+              codes: { validation_failed: 'organization_id is not a UUID' },
+            },
+            { summary: 'No such organisation', codes: { not_found: 'unknown id' } },
+            serverError,
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const organization = await publicOrganizationName(ctx, request.params.organization_id);
+      if (!organization) throw new AppError('not_found', 'No such organisation');
+      reply.header('Cache-Control', 'public, max-age=300');
+      return organization;
     },
   );
 }

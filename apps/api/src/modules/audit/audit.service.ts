@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 
-export type AuditAction = 'issue' | 'use' | 'failed_use' | 'revoke' | 'expire';
+/** What a code's rows record. */
+export type CodeAuditAction = 'issue' | 'use' | 'failed_use' | 'revoke' | 'expire';
+export type AuditAction =
+  | CodeAuditAction
+  // A verification request's rows (token_id holds its vrq_ id, in its audience's chains).
+  | 'request'
+  | 'answer'
+  | 'cancel';
 
 export interface AuditEntry {
   /** The chain's owner: the token's issuing organisation. */

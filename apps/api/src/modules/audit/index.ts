@@ -8,6 +8,7 @@ export {
   appendAudit,
   auditAppendCtes,
   auditShard,
+  type CodeAuditAction,
   createAuditChains,
   verifyAuditChain,
 } from './audit.service.ts';

@@ -71,6 +71,7 @@ export async function authRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
           200: signedInSchema,
           ...problemAnswers(BODY_PROBLEMS, ANY_SESSION_PROBLEMS, [
             { code: 'invalid_code', status: 401 },
+            { code: 'two_factor_code_used', status: 401 },
             'account_locked',
           ]),
         },

@@ -14,9 +14,10 @@ export { type Attempt, assertNotLocked, clearFailures, recordFailure } from './l
 export { endUserSessions, type Principal, startSession } from './sessions.service.ts';
 export { signedInAnswer } from './signed-in.ts';
 export {
-  consumeSecondFactor,
+  checkSecondFactor,
   disableTwoFactor,
   enableTwoFactor,
+  secondFactorError,
   setupTwoFactor,
 } from './two-factor.service.ts';
 export { getUser } from './users.service.ts';

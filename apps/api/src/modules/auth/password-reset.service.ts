@@ -1,10 +1,11 @@
-import { passwordResetMessage } from '@tanqin/shared';
+import { type MessageLanguage, passwordResetMessage } from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
 import { takeDestinationSlot } from '../../lib/destination-limit.ts';
 import { lookupHashes } from '../../lib/key-ring.ts';
+import { MESSAGE_LANGUAGE_SQL } from '../../lib/message-language.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
 import { sendMail } from '../../lib/send-message.ts';
@@ -48,8 +49,8 @@ export async function requestPasswordReset(
     nowMs,
   );
   if (!perEmail.allowed) return;
-  const [user] = await ctx.db.query<{ id: string; email: string }>(
-    'select id, email from users where lower(email) = $1',
+  const [user] = await ctx.db.query<{ id: string; email: string; language: MessageLanguage }>(
+    `select id, email, ${MESSAGE_LANGUAGE_SQL} as language from users where lower(email) = $1`,
     [email],
   );
   if (!user) return;
@@ -71,7 +72,7 @@ export async function requestPasswordReset(
   const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/forgot-password#token=${token}`;
   sendMail(
     ctx,
-    { to: user.email, ...passwordResetMessage(link, RESET_TOKEN_TTL_MS / 60_000) },
+    { to: user.email, ...passwordResetMessage(link, RESET_TOKEN_TTL_MS / 60_000, user.language) },
     slot,
   ).catch((error) => meta.log.error({ err: error }, 'password reset mail could not be sent'));
 }

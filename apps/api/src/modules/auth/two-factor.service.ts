@@ -7,7 +7,7 @@ import { hmacSha256 } from '../../lib/crypto.ts';
 import { lookupHashes, seal, unseal } from '../../lib/key-ring.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { generateSecret, hasValidChecksum } from '../../lib/secret-format.ts';
-import { generateTotpSecret, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
+import { generateTotpSecret, matchTotp, otpauthUrl, verifyTotp } from '../../lib/totp.ts';
 import { queueAccountNotice } from '../account-notices/index.ts';
 import { type Cookies, newDeviceNotice, trustedDeviceOf } from './device-cookie.ts';
 import { type Attempt, assertNotLocked, clearFailures, recordFailure } from './lockout.ts';
@@ -24,6 +24,18 @@ const invalidCode = (status: 400 | 401) =>
   new AppError('invalid_code', 'The verification code is incorrect', {
     status,
   });
+/** A right code whose time step was already used: the person waits for the next one. */
+export const codeAlreadyUsed = (status: 400 | 401 = 400) =>
+  new AppError('two_factor_code_used', 'This two-step code was already used', { status });
+
+/** What a typed second factor was: accepted (and now used), wrong, or right but already used. */
+export type SecondFactorOutcome = 'ok' | 'invalid' | 'already_used';
+
+/** The error a refused second factor answers. */
+export const secondFactorError = (
+  outcome: Exclude<SecondFactorOutcome, 'ok'>,
+  status: 400 | 401 = 400,
+) => (outcome === 'already_used' ? codeAlreadyUsed(status) : invalidCode(status));
 
 const challengeInvalid = () =>
   new AppError('session_expired', 'The verification step has ended, sign in again');
@@ -74,41 +86,45 @@ const readSecret = (ctx: AppContext, userId: string, sealed: string) =>
 /**
  * Checks a second factor of an enabled account and uses it up: a TOTP code moves the account's
  * last used step forward (atomically, so a code is accepted once), a recovery code is marked used.
+ * A right TOTP code of a step already used is `already_used` (issue 32.9: the person waits for the
+ * next code rather than reading "incorrect").
  */
-export async function consumeSecondFactor(
+export async function checkSecondFactor(
   ctx: AppContext,
   db: Queryable,
   userId: string,
   code: string,
-): Promise<boolean> {
+): Promise<SecondFactorOutcome> {
   const [row] = await db.query<{
     two_factor_secret_encrypted: string | null;
     two_factor_last_step: string | number | null;
   }>('select two_factor_secret_encrypted, two_factor_last_step from users where id = $1', [userId]);
-  if (!row?.two_factor_secret_encrypted) return false;
+  if (!row?.two_factor_secret_encrypted) return 'invalid';
   const trimmed = code.trim().replace(/\s/g, '');
   if (/^\d{6}$/.test(trimmed)) {
     const lastStep = row.two_factor_last_step === null ? null : Number(row.two_factor_last_step);
     const secret = readSecret(ctx, userId, row.two_factor_secret_encrypted);
-    const step = verifyTotp(secret, trimmed, ctx.clock.now().getTime(), lastStep);
-    if (step === null) return false;
+    const step = matchTotp(secret, trimmed, ctx.clock.now().getTime());
+    if (step === null) return 'invalid';
+    if (lastStep !== null && step <= lastStep) return 'already_used';
     const updated = await db.query(
       `update users set two_factor_last_step = $2
         where id = $1 and (two_factor_last_step is null or two_factor_last_step < $2)
         returning id`,
       [userId, step],
     );
-    return updated.length === 1;
+    // Another request used this step (or a later one) a moment ago.
+    return updated.length === 1 ? 'ok' : 'already_used';
   }
   const normalized = normalizeRecoveryCode(trimmed);
-  if (!normalized) return false;
+  if (!normalized) return 'invalid';
   const used = await db.query(
     `update two_factor_recovery_codes set used_at = $3
       where code_hash = any($1::text[]) and user_id = $2 and used_at is null
       returning code_hash`,
     [lookupHashes(ctx.keys.peppers, recoveryInput(userId, normalized)), userId, ctx.clock.now()],
   );
-  return used.length === 1;
+  return used.length === 1 ? 'ok' : 'invalid';
 }
 
 /** `POST /auth/verify-2fa`: the second step of a sign-in; answers a session like a login. */
@@ -148,13 +164,15 @@ export async function completeTwoFactorLogin(
       );
       if (!claimed) return 'gone' as const;
       // A wrong code rolls the claim back: the token stays usable until it expires.
-      if (!(await consumeSecondFactor(ctx, tx, challenge.user_id, input.code))) {
-        throw invalidCode(401);
-      }
+      const outcome = await checkSecondFactor(ctx, tx, challenge.user_id, input.code);
+      if (outcome !== 'ok') throw secondFactorError(outcome, 401);
       return 'ok' as const;
     })
     .catch(async (error) => {
-      if (error instanceof AppError && error.code === 'invalid_code') {
+      if (
+        error instanceof AppError &&
+        (error.code === 'invalid_code' || error.code === 'two_factor_code_used')
+      ) {
         await recordFailure(ctx, attempt);
       }
       throw error;
@@ -257,8 +275,9 @@ export async function disableTwoFactor(
     await recordFailure(ctx, attempt);
     throw new AppError('current_password_invalid', 'The password is incorrect');
   }
-  const ok = await ctx.db.transaction(async (tx) => {
-    if (!(await consumeSecondFactor(ctx, tx, userId, input.code))) return false;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const checked = await checkSecondFactor(ctx, tx, userId, input.code);
+    if (checked !== 'ok') return checked;
     await tx.query(
       `update users set two_factor_secret_encrypted = null, two_factor_pending_secret_encrypted = null,
               two_factor_enabled_at = null, two_factor_last_step = null
@@ -268,11 +287,11 @@ export async function disableTwoFactor(
     await tx.query('delete from two_factor_recovery_codes where user_id = $1', [userId]);
     await tx.query('delete from two_factor_challenges where user_id = $1', [userId]);
     await queueAccountNotice(ctx, tx, userId, { kind: 'two_factor_disabled' }, meta);
-    return true;
+    return 'ok' as const;
   });
-  if (!ok) {
+  if (outcome !== 'ok') {
     await recordFailure(ctx, attempt);
-    throw invalidCode(400);
+    throw secondFactorError(outcome, 400);
   }
   await clearFailures(ctx, attempt);
   return { success: true };

@@ -25,6 +25,7 @@ import {
   revokeCodeAsMember,
   verifyTokenAsMember,
 } from './codes.service.ts';
+import { verificationRequestRoutes } from './verification-requests.routes.ts';
 
 const tags = ['Codes'];
 
@@ -50,6 +51,7 @@ export async function codeRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
             'token_used',
             'token_expired',
             'token_revoked',
+            'subject_locked',
           ]),
         },
       },
@@ -58,7 +60,13 @@ export async function codeRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const member = verifier.of(request);
-      return verifyTokenAsMember(ctx, member, requestMeta(request), request.body.token);
+      return verifyTokenAsMember(
+        ctx,
+        member,
+        requestMeta(request),
+        request.body.token,
+        request.log,
+      );
     },
   );
 
@@ -133,4 +141,5 @@ export async function codeRoutes(app: ContractApp, { ctx }: { ctx: AppContext })
     },
     async (request) => revokeCodeAsMember(ctx, revoker.of(request), request.params.token_id),
   );
+  verificationRequestRoutes(app, ctx);
 }

@@ -9,13 +9,22 @@ import {
   type KeyMode,
   type TokenStatus,
 } from '@tanqin/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import type { ApiCaller, RequestMeta } from '../../lib/api-caller.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Principal } from '../auth/index.ts';
 import type { Membership } from '../organizations/index.ts';
-import { effectiveStatus, revokeLockedToken, verifyToken } from '../tokens/index.ts';
+import {
+  askForData,
+  cancelVerificationRequest,
+  effectiveStatus,
+  listOpenRequests,
+  readVerificationRequest,
+  revokeLockedToken,
+  verifyToken,
+} from '../tokens/index.ts';
 
 /**
  * The organisation itself as a /v1 caller, for its staff on the dashboard: the same verify as
@@ -37,14 +46,45 @@ function dashboardCaller(member: Principal & Membership): ApiCaller {
   };
 }
 
+/** "Ask for data" on the console: a verification request made by a staff member. */
+export function askForDataAsMember(
+  ctx: AppContext,
+  member: Principal & Membership,
+  meta: RequestMeta,
+  input: Parameters<typeof askForData>[3],
+) {
+  return askForData(ctx, dashboardCaller(member), meta, input);
+}
+
+/** The organisation's own request (another's: 404), with the code once answered. */
+export async function readRequestAsMember(
+  ctx: AppContext,
+  member: Principal & Membership,
+  requestId: string,
+) {
+  const read = await readVerificationRequest(ctx, dashboardCaller(member), requestId);
+  if (read.viewer !== 'audience') throw new AppError('verification_request_not_found');
+  return read;
+}
+
+export const listRequestsAsMember = (ctx: AppContext, member: Principal & Membership) =>
+  listOpenRequests(ctx, member.organization.id, false);
+
+export const cancelRequestAsMember = (
+  ctx: AppContext,
+  member: Principal & Membership,
+  requestId: string,
+) => cancelVerificationRequest(ctx, dashboardCaller(member), requestId);
+
 /** A staff member decrypts a code addressed to their organisation. */
 export function verifyTokenAsMember(
   ctx: AppContext,
   member: Principal & Membership,
   meta: RequestMeta,
   typed: string,
+  log?: FastifyBaseLogger,
 ) {
-  return verifyToken(ctx, dashboardCaller(member), meta, typed);
+  return verifyToken(ctx, dashboardCaller(member), meta, typed, log);
 }
 
 interface CodeRow {

@@ -65,13 +65,18 @@ export function documentByIdRoutes(app: ContractApp, ctx: AppContext, personOf: 
             description: 'The file, named in Content-Disposition',
             content: fileContent,
           },
-          ...problemAnswers(DOCUMENT_PROBLEMS, ['validation_failed']),
+          ...problemAnswers(DOCUMENT_PROBLEMS, ['validation_failed', 'document_unavailable']),
         },
       },
     },
     async (request, reply) => {
       const { download } = request.query;
-      const file = await readDocumentFile(ctx, personOf(request).userId, documentId(request));
+      const file = await readDocumentFile(
+        ctx,
+        personOf(request).userId,
+        documentId(request),
+        request.log,
+      );
       const isDownload = download === '1' || download === 'true';
       return reply
         .header('Content-Type', file.contentType)

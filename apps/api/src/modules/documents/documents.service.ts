@@ -7,14 +7,16 @@ import {
   type DocumentType,
   messageText,
 } from '@tanqin/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
+  openContent,
   openName,
-  readSealed,
-  removeSealed,
+  readSealedContent,
+  sealContent,
   sealName,
-  writeSealedTemp,
+  storeContent,
 } from './document-storage.ts';
 import { detectFileType, FILE_EXTENSIONS } from './file-type.ts';
 
@@ -84,8 +86,8 @@ export async function listDocuments(
 }
 
 /**
- * Stores a new document: the encrypted file first, then its row; if the row cannot be written the
- * file is removed, so a failure leaves neither.
+ * Stores a new document: its row and its sealed content in one transaction, so a failure leaves
+ * neither.
  */
 export async function uploadDocument(
   ctx: AppContext,
@@ -97,29 +99,23 @@ export async function uploadDocument(
   const body = bytes!;
   const id = randomUUID();
   const now = ctx.clock.now();
-  const file = await writeSealedTemp(ctx, id, body);
-  try {
-    await file.place();
-    const [row] = await ctx.db.transaction((tx) =>
-      tx.query<DocumentRow>(
-        `insert into documents (id, user_id, type, name_encrypted, file_type, file_size, status, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, 'pending', $7, $7)
-         returning ${COLUMNS}`,
-        [id, userId, input.type, sealName(ctx, id, input.name), fileType, body.length, now],
-      ),
+  const sealed = sealContent(ctx, id, body);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx.query<DocumentRow>(
+      `insert into documents (id, user_id, type, name_encrypted, file_type, file_size, status, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, 'pending', $7, $7)
+       returning ${COLUMNS}`,
+      [id, userId, input.type, sealName(ctx, id, input.name), fileType, body.length, now],
     );
-    return { document: toItem(ctx, row!) };
-  } catch (error) {
-    await file.discard();
-    await removeSealed(ctx, id);
-    throw error;
-  }
+    await storeContent(tx, id, sealed);
+    return inserted!;
+  });
+  return { document: toItem(ctx, row) };
 }
 
 /**
  * Replaces the file of a pending or rejected document; it goes back to pending for review and the
- * reviewer's notes are cleared. The new file is renamed into place inside the transaction, last,
- * so the row changes only if the file did.
+ * reviewer's notes are cleared. The row and the content change in one transaction.
  */
 export async function reuploadDocument(
   ctx: AppContext,
@@ -131,54 +127,76 @@ export async function reuploadDocument(
   const fileType = fileTypeOf(bytes);
   const body = bytes!;
   const now = ctx.clock.now();
-  const file = await writeSealedTemp(ctx, id, body);
-  try {
-    const row = await ctx.db.transaction(async (tx) => {
-      const [current] = await tx.query<{ status: DocumentStatus }>(
-        'select status from documents where id = $1 and user_id = $2 for update',
-        [id, userId],
-      );
-      if (!current) throw documentNotFound();
-      if (current.status === 'verified') {
-        throw new AppError('document_verified');
-      }
-      const [updated] = await tx.query<DocumentRow>(
-        `update documents set name_encrypted = $3, file_type = $4, file_size = $5, status = 'pending',
-                notes = null, reviewed_at = null, updated_at = $6
-          where id = $1 and user_id = $2
-          returning ${COLUMNS}`,
-        [id, userId, sealName(ctx, id, name), fileType, body.length, now],
-      );
-      await file.place();
-      return updated!;
-    });
-    return { document: toItem(ctx, row) };
-  } finally {
-    await file.discard();
-  }
+  const sealed = sealContent(ctx, id, body);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.query<{ status: DocumentStatus }>(
+      'select status from documents where id = $1 and user_id = $2 for update',
+      [id, userId],
+    );
+    if (!current) throw documentNotFound();
+    if (current.status === 'verified') {
+      throw new AppError('document_verified');
+    }
+    const [updated] = await tx.query<DocumentRow>(
+      `update documents set name_encrypted = $3, file_type = $4, file_size = $5, status = 'pending',
+              notes = null, reviewed_at = null, updated_at = $6
+        where id = $1 and user_id = $2
+        returning ${COLUMNS}`,
+      [id, userId, sealName(ctx, id, name), fileType, body.length, now],
+    );
+    await storeContent(tx, id, sealed);
+    return updated!;
+  });
+  return { document: toItem(ctx, row) };
 }
 
-/** Deletes the row, then the file. */
+/** Deletes the row; its content goes with it in the same statement (`on delete cascade`). */
 export async function deleteDocument(ctx: AppContext, userId: string, id: string) {
   const [row] = await ctx.db.query<{ id: string }>(
     'delete from documents where id = $1 and user_id = $2 returning id',
     [id, userId],
   );
   if (!row) throw documentNotFound();
-  await removeSealed(ctx, id);
   return { success: true as const };
 }
 
-/** The decrypted file, for its owner only, with the name to download it under. */
-export async function readDocumentFile(ctx: AppContext, userId: string, id: string) {
+export const documentUnavailable = () => new AppError('document_unavailable');
+
+/**
+ * The decrypted file, for its owner only, with the name to download it under. A document whose
+ * content is missing (a file not moved into the database yet: `npm run documents:migrate` on the
+ * machine that holds it) or does not open (a key no longer configured) answers 503
+ * `document_unavailable`, logged for the operator with the document's id.
+ */
+export async function readDocumentFile(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+) {
   const [row] = await ctx.db.query<DocumentRow>(
     `select ${COLUMNS} from documents where id = $1 and user_id = $2`,
     [id, userId],
   );
   if (!row) throw documentNotFound();
   const item = toItem(ctx, row);
+  const sealed = await readSealedContent(ctx.db, id);
+  if (!sealed) {
+    log.warn(
+      { document_id: id },
+      'document content missing: run npm run documents:migrate where its file is',
+    );
+    throw documentUnavailable();
+  }
+  let bytes: Buffer;
+  try {
+    bytes = openContent(ctx, id, sealed).plaintext;
+  } catch (error) {
+    log.error({ document_id: id, err: error }, 'document content does not open');
+    throw documentUnavailable();
+  }
   return {
-    bytes: await readSealed(ctx, id),
+    bytes,
     contentType: item.content_type,
     fileName: withExtension(item.name, row.file_type),
   };

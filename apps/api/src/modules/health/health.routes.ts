@@ -4,6 +4,7 @@ import { pendingMigrations } from '../../db/migrate.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type ContractApp, problemResponses } from '../../lib/contract.ts';
 import type { Lifecycle } from '../../lib/lifecycle.ts';
+import { VERSION } from '../../version.ts';
 
 /** Why this process should not be sent requests now, or undefined when it should. */
 async function notReadyBecause(ctx: AppContext, lifecycle: Lifecycle) {
@@ -26,7 +27,7 @@ export async function healthRoutes(
     '/health',
     {
       schema: {
-        summary: 'The server and its database answer',
+        summary: 'The server and its database answer, and its version',
         tags: ['Server'],
         security: [],
         response: { 200: healthSchema, ...problemResponses(['internal_error']) },
@@ -34,7 +35,7 @@ export async function healthRoutes(
     },
     async () => {
       await ctx.db.query('select 1');
-      return { status: 'ok' as const, database: ctx.db.kind };
+      return { status: 'ok' as const, database: ctx.db.kind, version: VERSION };
     },
   );
 
@@ -58,7 +59,7 @@ export async function healthRoutes(
     {
       schema: {
         summary:
-          'Readiness: this process takes requests (database answers, migrations applied, not stopping)',
+          'Readiness: this process takes requests (database answers, migrations applied, not stopping); Redis is reported, not required',
         tags: ['Server'],
         security: [],
         response: { 200: readinessSchema, ...problemResponses(['not_ready']) },
@@ -67,7 +68,11 @@ export async function healthRoutes(
     async () => {
       const reason = await notReadyBecause(ctx, lifecycle);
       if (reason) throw new AppError('not_ready', `Not ready: ${reason}`);
-      return { status: 'ready' as const, database: ctx.db.kind };
+      return {
+        status: 'ready' as const,
+        database: ctx.db.kind,
+        ...(ctx.redis && { redis: ctx.redis.state() }),
+      };
     },
   );
 

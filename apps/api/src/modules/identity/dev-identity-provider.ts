@@ -86,30 +86,63 @@ export async function createDevIdentityProvider(ctx: AppContext): Promise<Provid
   return provider;
 }
 
-const page = (uid: string, error?: string) => `<!doctype html>
-<html lang="ar" dir="rtl">
+/** The page's words, in the language the relying party asked for (`ui_locales`). */
+const WORDS = {
+  ar: {
+    dir: 'rtl',
+    title: 'مزوّد هوية للتطوير',
+    badge: 'للتطوير فقط',
+    about:
+      'يقوم مقام مزوّد الهوية الوطني أثناء التطوير: لا يتحقق من أحد، وأي رقم هوية يُكتب هنا يُعدّ مُثبَتاً. لا يعمل في بيئة الإنتاج.',
+    label: 'رقم الهوية',
+    submit: 'تسجيل الدخول',
+    invalid: 'رقم الهوية غير صحيح',
+  },
+  en: {
+    dir: 'ltr',
+    title: 'Development identity provider',
+    badge: 'Development only',
+    about:
+      'It stands in for a national identity service during development and checks nobody: any national id typed here counts as proven. It does not run in production.',
+    label: 'National ID',
+    submit: 'Sign in',
+    invalid: 'The national id is not valid',
+  },
+} as const;
+type PageLanguage = keyof typeof WORDS;
+
+/** `ui_locales` is a space-separated list by preference (OpenID Connect Core 3.1.2.1). */
+function pageLanguage(details: { params: Record<string, unknown> }): PageLanguage {
+  const asked = String(details.params.ui_locales ?? '').split(' ');
+  return asked.find((tag): tag is PageLanguage => tag === 'ar' || tag === 'en') ?? 'ar';
+}
+
+const page = (uid: string, lang: PageLanguage, invalid = false) => {
+  const words = WORDS[lang];
+  return `<!doctype html>
+<html lang="${lang}" dir="${words.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>مزوّد هوية للتطوير · Development identity provider</title>
+<title>${words.title}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${DEV_IDENTITY_PATH}/assets/style.css">
 </head>
 <body>
 <main>
-  <p class="badge">للتطوير فقط · Development only</p>
-  <h1>مزوّد هوية للتطوير</h1>
-  <p>يقوم مقام مزوّد الهوية الوطني أثناء التطوير: لا يتحقق من أحد، وأي رقم هوية يُكتب هنا يُعدّ مُثبَتاً. لا يعمل في بيئة الإنتاج.</p>
-  <p lang="en" dir="ltr">Development identity provider. It stands in for a national identity service and checks nobody: any national id typed here counts as proven. It does not run in production.</p>
+  <p class="badge">${words.badge}</p>
+  <h1>${words.title}</h1>
+  <p>${words.about}</p>
   <form method="post" action="${DEV_IDENTITY_PATH}/interaction/${encodeURIComponent(uid)}">
-    <label for="national_id">رقم الهوية · National ID</label>
-    <input id="national_id" name="national_id" inputmode="numeric" autocomplete="off" maxlength="40" required dir="ltr"${error ? ' aria-invalid="true" aria-describedby="error"' : ''}>
-    ${error ? `<p id="error" class="error" role="alert">${error}</p>` : ''}
-    <button type="submit">تسجيل الدخول · Sign in</button>
+    <label for="national_id">${words.label}</label>
+    <input id="national_id" name="national_id" inputmode="numeric" autocomplete="off" maxlength="40" required dir="ltr"${invalid ? ' aria-invalid="true" aria-describedby="error"' : ''}>
+    ${invalid ? `<p id="error" class="error" role="alert">${words.invalid}</p>` : ''}
+    <button type="submit">${words.submit}</button>
   </form>
 </main>
 </body>
 </html>`;
+};
 
 const STYLE = `
 body{margin:0;font-family:system-ui,sans-serif;background:#fef3c7;color:#1e293b}
@@ -158,23 +191,24 @@ export async function devIdentityProviderRoutes(
   app.get<{ Params: { uid: string } }>(
     `${DEV_IDENTITY_PATH}/interaction/:uid`,
     async (request, reply) => {
-      await provider.interactionDetails(request.raw, reply.raw);
+      const details = await provider.interactionDetails(request.raw, reply.raw);
       reply.header('Cache-Control', 'no-store');
-      return reply.type('text/html; charset=utf-8').send(page(request.params.uid));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(page(request.params.uid, pageLanguage(details)));
     },
   );
 
   app.post<{ Params: { uid: string }; Body: { national_id?: unknown } }>(
     `${DEV_IDENTITY_PATH}/interaction/:uid`,
     async (request, reply) => {
-      await provider.interactionDetails(request.raw, reply.raw);
+      const details = await provider.interactionDetails(request.raw, reply.raw);
       const nationalId = nationalIdSchema.safeParse(request.body?.national_id ?? '');
       if (!nationalId.success) {
-        const message = 'رقم الهوية غير صحيح · The national id is not valid';
         return reply
           .code(400)
           .type('text/html; charset=utf-8')
-          .send(page(request.params.uid, message));
+          .send(page(request.params.uid, pageLanguage(details), true));
       }
       const returnTo = await provider.interactionResult(
         request.raw,

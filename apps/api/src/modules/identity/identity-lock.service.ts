@@ -1,4 +1,8 @@
-import { type IdentityLockRequest, lockedIdCodeRefusedMessage } from '@tanqin/shared';
+import {
+  type IdentityLockRequest,
+  lockedIdCodeRefusedMessage,
+  type MessageLanguage,
+} from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { ApiCaller, RequestMeta } from '../../lib/api-caller.ts';
@@ -10,15 +14,17 @@ import { sendMessage } from '../../lib/send-message.ts';
 import {
   type Attempt,
   assertNotLocked,
+  checkSecondFactor,
   clearFailures,
-  consumeSecondFactor,
   recordFailure,
+  secondFactorError,
 } from '../auth/index.ts';
 import { recordSecurityEvent } from '../security/index.ts';
 
 /*
  * Locking one's national id, like a credit freeze: while locked, no organisation can generate a
- * code for it. Locking takes one click; unlocking asks for the password and, when two-step
+ * code for it, nor use one issued for it before (the verify's statement reads the lock:
+ * tokens/write-batcher.ts). Locking takes one click; unlocking asks for the password and, when two-step
  * sign-in is on, a code, so a stolen session cannot quietly undo it. The lock is a column read
  * by every generate that names a subject: in force at once on every process.
  */
@@ -62,8 +68,10 @@ async function checkUnlock(
   if (row.two_factor_enabled_at) {
     const codeAttempt: Attempt = { action: '2fa', subject: { account: userId }, ip: meta.ip };
     await assertNotLocked(ctx, codeAttempt);
-    if (!input.code || !(await consumeSecondFactor(ctx, ctx.db, userId, input.code))) {
+    const outcome = input.code ? await checkSecondFactor(ctx, ctx.db, userId, input.code) : null;
+    if (outcome !== 'ok') {
       await recordFailure(ctx, codeAttempt);
+      if (outcome === 'already_used') throw secondFactorError(outcome);
       throw new AppError('invalid_code', 'Unlocking needs a two-step verification code');
     }
     await clearFailures(ctx, codeAttempt);
@@ -71,48 +79,144 @@ async function checkUnlock(
   await clearFailures(ctx, attempt);
 }
 
-/** One notice to the person per this many minutes, however many generates are refused. */
+/** One message to the person per this many minutes, however many generates are refused. */
 const NOTICE_EVERY_MS = 10 * 60_000;
+
+/** The holder of a locked, proven national id: who a refusal is told to. */
+interface LockHolder {
+  id: string;
+  email: string;
+  phone: string | null;
+  national_id_last4: string | null;
+  language: MessageLanguage;
+}
+
+/** What was refused: a code's issue (no code exists) or the use of a code issued before the lock. */
+export type LockedAttempt =
+  | { attempt: 'issue'; fields: string[] }
+  | { attempt: 'use'; tokenId: string; fields: string[] };
 
 /**
  * Refuses a generate for a locked national id (403 `subject_locked`): the issuing organisation
- * gets a security event, the person a notice by email and SMS.
+ * gets a security event, the person a notice in the app and by email and SMS.
  */
 export async function assertSubjectNotLocked(
   ctx: AppContext,
   caller: ApiCaller,
   meta: RequestMeta,
   subjectHash: string,
+  fields: string[],
   log: FastifyBaseLogger,
 ) {
-  const [holder] = await ctx.db.query<{
-    id: string;
-    email: string;
-    phone: string | null;
-    national_id_last4: string | null;
-  }>(
-    `select id, email, phone, national_id_last4 from users
+  const [holder] = await ctx.db.query<LockHolder>(
+    `select id, email, phone, national_id_last4, language from users
       where national_id_hash = $1 and identity_proven_at is not null
         and identity_locked_at is not null`,
     [subjectHash],
   );
   if (!holder) return;
+  await tellRefusal(ctx, caller, meta, holder, { attempt: 'issue', fields }, log);
+  throw new AppError('subject_locked');
+}
+
+/**
+ * A verify found a code naming a locked national id and consumed nothing (write-batcher.ts
+ * decides it in the statement that would have used it): the same event and notices as a refused
+ * generate. Returns the 403 to answer.
+ */
+export async function refuseLockedUse(
+  ctx: AppContext,
+  caller: ApiCaller,
+  meta: RequestMeta,
+  tokenId: string,
+  log: FastifyBaseLogger | undefined,
+): Promise<AppError> {
+  const [holder] = await ctx.db.query<LockHolder & { data_fields: string[] }>(
+    `select u.id, u.email, u.phone, u.national_id_last4, u.language, t.data_fields
+       from tokens t join users u on u.national_id_hash = t.subject_hash
+      where t.id = $1 and u.identity_proven_at is not null and u.identity_locked_at is not null`,
+    [tokenId],
+  );
+  // Unlocked since the verify: still refused (nothing was used), but nothing more to tell.
+  if (holder) {
+    const { data_fields: fields, ...who } = holder;
+    await tellRefusal(ctx, caller, meta, who, { attempt: 'use', tokenId, fields }, log);
+  }
+  return new AppError('subject_locked');
+}
+
+/** Repeated refusals of one organisation within this window make one notice in the app. */
+const APP_NOTICE_EVERY = '10 minutes';
+
+async function tellRefusal(
+  ctx: AppContext,
+  caller: ApiCaller,
+  meta: RequestMeta,
+  holder: LockHolder,
+  refused: LockedAttempt,
+  log: FastifyBaseLogger | undefined,
+) {
   await recordSecurityEvent(ctx, {
     ...refusedCallEvent(caller, meta),
     type: 'subject_locked',
     severity: 'warning',
     description:
-      'A code was refused: the holder of subject.national_id has locked it against new codes',
+      refused.attempt === 'issue'
+        ? 'A code was refused: the holder of subject.national_id has locked it against new codes'
+        : `The use of code ${refused.tokenId} was refused: the holder of its national id has locked it`,
+    ...(refused.attempt === 'use' && { additionalData: { token_id: refused.tokenId } }),
   });
-  await tellHolder(ctx, caller, holder, log);
-  throw new AppError('subject_locked');
+  const [organization] = await ctx.db.query<{ name: string }>(
+    'select name from organizations where id = $1',
+    [caller.organizationId],
+  );
+  const organizationName = organization?.name ?? '';
+  await recordAppNotice(ctx, holder.id, caller.organizationId, organizationName, refused);
+  await tellHolder(ctx, holder, organizationName, refused.attempt, log);
+}
+
+/**
+ * The refusal as a notice in the app (GET /me/notices), already told: the email and SMS go out
+ * at once (tellHolder), not through the notices' queue. A refused use is one notice per code; a
+ * refused issue one per organisation per APP_NOTICE_EVERY, however many it tries.
+ */
+async function recordAppNotice(
+  ctx: AppContext,
+  userId: string,
+  organizationId: string,
+  organizationName: string,
+  refused: LockedAttempt,
+) {
+  const now = ctx.clock.now();
+  const event = refused.attempt === 'issue' ? 'refused_issue' : 'refused_use';
+  await ctx.db.query(
+    `insert into person_notices (id, user_id, token_id, event, organization_id, organization_name,
+                                 fields, occurred_at, created_at, message_id, queued_at)
+     select gen_random_uuid(), $1::uuid, $2::text, $3::text, $4::uuid, $5::text, $6::text[],
+            $7::timestamptz, $7::timestamptz, gen_random_uuid(), $7::timestamptz
+      where not exists (
+        select 1 from person_notices
+         where user_id = $1::uuid and event = $3::text and organization_id = $4::uuid
+           and $2::text is null and occurred_at > $7::timestamptz - interval '${APP_NOTICE_EVERY}')
+     on conflict (token_id, event) do nothing`,
+    [
+      userId,
+      refused.attempt === 'use' ? refused.tokenId : null,
+      event,
+      organizationId,
+      organizationName,
+      refused.fields,
+      now,
+    ],
+  );
 }
 
 async function tellHolder(
   ctx: AppContext,
-  caller: ApiCaller,
-  holder: { id: string; email: string; phone: string | null; national_id_last4: string | null },
-  log: FastifyBaseLogger,
+  holder: LockHolder,
+  organizationName: string,
+  attempt: LockedAttempt['attempt'],
+  log: FastifyBaseLogger | undefined,
 ) {
   const now = ctx.clock.now().getTime();
   const slot = await ctx.rateLimits.consume(
@@ -120,17 +224,15 @@ async function tellHolder(
     now,
   );
   if (!slot.allowed) return;
-  const [organization] = await ctx.db.query<{ name: string }>(
-    'select name from organizations where id = $1',
-    [caller.organizationId],
-  );
   const message = lockedIdCodeRefusedMessage(
-    organization?.name ?? '',
+    organizationName,
     holder.national_id_last4 ?? '',
+    attempt,
+    holder.language,
   );
   const sends = [sendMessage(ctx, 'email', holder.email, message, OWN_ADDRESS)];
   if (holder.phone) sends.push(sendMessage(ctx, 'sms', holder.phone, message, OWN_ADDRESS));
   for (const result of await Promise.allSettled(sends)) {
-    if (result.status === 'rejected') log.error({ err: result.reason }, 'lock notice not sent');
+    if (result.status === 'rejected') log?.error({ err: result.reason }, 'lock notice not sent');
   }
 }

@@ -16,7 +16,12 @@ import {
   SESSION_PROBLEMS,
 } from '../../lib/contract.ts';
 import { requireIndividual, requireProvenIndividual } from '../auth/index.ts';
-import { completeIdentityProof, identityStatus, startIdentityProof } from './identity.service.ts';
+import {
+  completeIdentityProof,
+  confirmIdentityCorrection,
+  identityStatus,
+  startIdentityProof,
+} from './identity.service.ts';
 import { setIdentityLock } from './identity-lock.service.ts';
 
 /** The provider may add `iss` to the callback (RFC 9207): the callback passes it on. */
@@ -104,6 +109,35 @@ export async function identityRoutes(app: ContractApp, { ctx }: { ctx: AppContex
     },
   );
 
+  app.post(
+    '/individuals/me/identity/correction',
+    {
+      schema: {
+        summary: "Make the national id the identity provider proved my account's",
+        description:
+          'After POST /individuals/me/identity/complete answered 409 `identity_mismatch` for an ' +
+          'unproven account, GET /individuals/me/identity shows `correction` for 10 minutes: ' +
+          'confirming replaces the national id typed at registration with the proven one, and ' +
+          'proves it. The codes of the typed id never show on this account.',
+        tags: ['Individuals'],
+        response: {
+          200: identityProvenSchema,
+          ...problemAnswers(SESSION_PROBLEMS, [
+            'forbidden',
+            'identity_proof_failed',
+            'identity_already_proven',
+          ]),
+        },
+      },
+      preValidation: person.check,
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const identity = await confirmIdentityCorrection(ctx, person.of(request).userId, request.log);
+      return { success: true as const, identity };
+    },
+  );
+
   const provenPerson = guard((request) => requireProvenIndividual(ctx, request));
   app.post(
     '/individuals/me/identity-lock',
@@ -123,6 +157,7 @@ export async function identityRoutes(app: ContractApp, { ctx }: { ctx: AppContex
             'identity_unverified',
             'current_password_invalid',
             'invalid_code',
+            'two_factor_code_used',
             'account_locked',
           ]),
         },

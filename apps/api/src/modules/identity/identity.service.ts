@@ -2,15 +2,17 @@ import {
   type IdentityComplete,
   type IdentityStatus,
   identityProofRefusedMessage,
+  type MessageLanguage,
   toAsciiDigits,
 } from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { isUniqueViolation } from '../../db/database.ts';
+import { isUniqueViolation, type Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
 import { OWN_ADDRESS } from '../../lib/destination-limit.ts';
 import { hashNationalId } from '../../lib/identity.ts';
+import { MESSAGE_LANGUAGE_SQL } from '../../lib/message-language.ts';
 import { sendMessage } from '../../lib/send-message.ts';
 import { authorizationRequest, redeemAuthorizationCode } from './relying-party.ts';
 
@@ -24,7 +26,11 @@ const stateHash = (ctx: AppContext, state: string) =>
 
 interface IdentityRow {
   kind: string;
+  language: 'ar' | 'en';
   national_id_hash: string | null;
+  national_id_last4: string | null;
+  correction_last4: string | null;
+  correction_expires_at: Date | null;
   identity_proven_at: Date | null;
   identity_provider: string | null;
   identity_locked_at: Date | null;
@@ -33,10 +39,13 @@ interface IdentityRow {
 
 async function individual(ctx: AppContext, userId: string): Promise<IdentityRow> {
   const [row] = await ctx.db.query<IdentityRow>(
-    `select kind, national_id_hash, identity_proven_at, identity_provider, identity_locked_at,
-            two_factor_enabled_at
-       from users where id = $1`,
-    [userId],
+    `select kind, language, users.national_id_hash, users.national_id_last4, identity_proven_at,
+            identity_provider, identity_locked_at, two_factor_enabled_at,
+            c.national_id_last4 as correction_last4, c.expires_at as correction_expires_at
+       from users
+       left join identity_corrections c on c.user_id = users.id and c.expires_at > $2
+      where users.id = $1`,
+    [userId, ctx.clock.now()],
   );
   if (row?.kind !== 'individual' || !row.national_id_hash) {
     throw new AppError('forbidden', 'This is for individual accounts');
@@ -53,6 +62,14 @@ function status(ctx: AppContext, row: IdentityRow): IdentityStatus {
     locked: row.identity_locked_at !== null,
     locked_at: row.identity_locked_at?.toISOString() ?? null,
     unlock_needs_code: row.two_factor_enabled_at !== null,
+    correction:
+      row.correction_last4 && row.correction_expires_at && row.identity_proven_at === null
+        ? {
+            typed_last4: row.national_id_last4,
+            proven_last4: row.correction_last4,
+            expires_at: row.correction_expires_at.toISOString(),
+          }
+        : null,
   };
 }
 
@@ -66,7 +83,7 @@ export async function startIdentityProof(
   userId: string,
   log: FastifyBaseLogger,
 ): Promise<{ authorization_url: string }> {
-  await individual(ctx, userId);
+  const { language } = await individual(ctx, userId);
   const now = ctx.clock.now();
   const limit = await ctx.rateLimits.consume(
     [{ key: `identity-start:${userId}`, limit: MAX_STARTS_PER_HOUR, windowMs: 60 * 60_000 }],
@@ -78,7 +95,7 @@ export async function startIdentityProof(
       headers: { 'Retry-After': String(seconds) },
     });
   }
-  const request = await authorizationRequest(ctx.config, log);
+  const request = await authorizationRequest(ctx.config, log, language);
   await ctx.db.query(
     'delete from identity_proof_requests where user_id = $1 and expires_at <= $2',
     [userId, now],
@@ -116,10 +133,15 @@ function provenNationalId(ctx: AppContext, claims: Record<string, unknown>): str
 async function tellProvenOwner(
   ctx: AppContext,
   log: FastifyBaseLogger,
-  owner: { email: string; phone: string | null; national_id_last4: string | null },
+  owner: {
+    email: string;
+    phone: string | null;
+    national_id_last4: string | null;
+    language: MessageLanguage;
+  },
   at: Date,
 ) {
-  const message = identityProofRefusedMessage(owner.national_id_last4 ?? '', at);
+  const message = identityProofRefusedMessage(owner.national_id_last4 ?? '', at, owner.language);
   const sends = [sendMessage(ctx, 'email', owner.email, message, OWN_ADDRESS)];
   if (owner.phone) sends.push(sendMessage(ctx, 'sms', owner.phone, message, OWN_ADDRESS));
   for (const result of await Promise.allSettled(sends)) {
@@ -129,10 +151,100 @@ async function tellProvenOwner(
   }
 }
 
+const provenElsewhere = async (ctx: AppContext, nationalIdHash: string, userId: string) =>
+  (
+    await ctx.db.query(
+      'select 1 from users where national_id_hash = $1 and identity_proven_at is not null and id <> $2',
+      [nationalIdHash, userId],
+    )
+  ).length > 0;
+
+/** identity_already_proven, once the owner of the account that proved the id has been told. */
+async function refuseProvenElsewhere(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  nationalIdHash: string,
+  userId: string,
+  now: Date,
+) {
+  const [owner] = await ctx.db.query<{
+    email: string;
+    phone: string | null;
+    national_id_last4: string | null;
+    language: MessageLanguage;
+  }>(
+    `select email, phone, national_id_last4, ${MESSAGE_LANGUAGE_SQL} as language from users
+      where national_id_hash = $1 and identity_proven_at is not null and id <> $2`,
+    [nationalIdHash, userId],
+  );
+  if (owner) await tellProvenOwner(ctx, log, owner, now);
+  return new AppError('identity_already_proven');
+}
+
+/** Runs the update that proves the account's id; two accounts at once: the unique index lets one. */
+async function markProven(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  userId: string,
+  nationalIdHash: string,
+  now: Date,
+  update: (tx: Queryable) => Promise<unknown>,
+) {
+  try {
+    await ctx.db.transaction(update);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw await refuseProvenElsewhere(ctx, log, nationalIdHash, userId, now);
+    }
+    throw error;
+  }
+}
+
+/**
+ * `POST /individuals/me/identity/correction`: the person confirms that the national id the
+ * provider proved replaces the one typed at registration. The codes of the typed id never show:
+ * the account's codes are those of its (now proven) id.
+ */
+export async function confirmIdentityCorrection(
+  ctx: AppContext,
+  userId: string,
+  log: FastifyBaseLogger,
+): Promise<IdentityStatus> {
+  const account = await individual(ctx, userId);
+  const now = ctx.clock.now();
+  const [pending] = await ctx.db.query<{ national_id_hash: string; national_id_last4: string }>(
+    `select national_id_hash, national_id_last4 from identity_corrections
+      where user_id = $1 and expires_at > $2`,
+    [userId, now],
+  );
+  if (!pending || account.identity_proven_at) {
+    throw new AppError(
+      'identity_proof_failed',
+      'No proven national id awaits confirmation: prove your identity again',
+    );
+  }
+  await markProven(ctx, log, userId, pending.national_id_hash, now, async (tx) => {
+    await tx.query('delete from identity_corrections where user_id = $1', [userId]);
+    await tx.query(
+      `update users set national_id_hash = $2, national_id_last4 = $3, identity_proven_at = $4,
+              identity_provider = $5
+        where id = $1 and identity_proven_at is null`,
+      [
+        userId,
+        pending.national_id_hash,
+        pending.national_id_last4,
+        now,
+        ctx.config.identity.issuer,
+      ],
+    );
+  });
+  return identityStatus(ctx, userId);
+}
+
 /**
  * `POST /individuals/me/identity/complete`: redeems the code the provider returned. The national
- * id in the ID token must be the account's; an id another account has proven is refused and that
- * account's owner is told.
+ * id in the ID token must be the account's (another one is offered as a correction); an id another
+ * account has proven is refused and that account's owner is told.
  */
 export async function completeIdentityProof(
   ctx: AppContext,
@@ -157,38 +269,34 @@ export async function completeIdentityProof(
     nonce: pending.nonce,
     codeVerifier: pending.code_verifier,
   });
-  const nationalIdHash = hashNationalId(ctx.keys.nationalId, provenNationalId(ctx, claims));
-  if (nationalIdHash !== account.national_id_hash) throw new AppError('identity_mismatch');
-  if (account.identity_proven_at) return status(ctx, account);
-
-  const refuse = async () => {
-    const [owner] = await ctx.db.query<{
-      email: string;
-      phone: string | null;
-      national_id_last4: string | null;
-    }>(
-      `select email, phone, national_id_last4 from users
-        where national_id_hash = $1 and identity_proven_at is not null and id <> $2`,
-      [nationalIdHash, userId],
-    );
-    if (owner) await tellProvenOwner(ctx, log, owner, now);
-    return new AppError('identity_already_proven');
-  };
-  const [other] = await ctx.db.query(
-    'select 1 from users where national_id_hash = $1 and identity_proven_at is not null and id <> $2',
-    [nationalIdHash, userId],
-  );
-  if (other) throw await refuse();
-  try {
+  const provenId = provenNationalId(ctx, claims);
+  const nationalIdHash = hashNationalId(ctx.keys.nationalId, provenId);
+  // A proven account keeps its id.
+  if (account.identity_proven_at) {
+    if (nationalIdHash === account.national_id_hash) return status(ctx, account);
+    throw new AppError('identity_mismatch');
+  }
+  if (await provenElsewhere(ctx, nationalIdHash, userId)) {
+    throw await refuseProvenElsewhere(ctx, log, nationalIdHash, userId, now);
+  }
+  if (nationalIdHash !== account.national_id_hash) {
+    // The id typed at registration may be a typo: the proven one waits for the person to confirm
+    // it replaces it (POST .../identity/correction).
     await ctx.db.query(
+      `insert into identity_corrections (user_id, national_id_hash, national_id_last4, expires_at)
+       values ($1, $2, $3, $4)
+       on conflict (user_id) do update set national_id_hash = excluded.national_id_hash,
+         national_id_last4 = excluded.national_id_last4, expires_at = excluded.expires_at`,
+      [userId, nationalIdHash, provenId.slice(-4), new Date(now.getTime() + PROOF_REQUEST_TTL_MS)],
+    );
+    throw new AppError('identity_mismatch');
+  }
+  await markProven(ctx, log, userId, nationalIdHash, now, (tx) =>
+    tx.query(
       `update users set identity_proven_at = $2, identity_provider = $3
         where id = $1 and identity_proven_at is null`,
       [userId, now, ctx.config.identity.issuer],
-    );
-  } catch (error) {
-    // Two accounts proving the same id at once: the unique index lets one through.
-    if (isUniqueViolation(error)) throw await refuse();
-    throw error;
-  }
+    ),
+  );
   return identityStatus(ctx, userId);
 }

@@ -3,4 +3,4 @@
  * (apps/api/test/import-cycles.test.ts fails on such an import).
  */
 export { DEV_SIGNING_KEY_ID } from './dev-identity-provider-store.ts';
-export { assertSubjectNotLocked } from './identity-lock.service.ts';
+export { assertSubjectNotLocked, refuseLockedUse } from './identity-lock.service.ts';

@@ -60,6 +60,7 @@ export interface AuthorizationRequest {
 export async function authorizationRequest(
   config: Config,
   log: FastifyBaseLogger,
+  language: 'ar' | 'en',
 ): Promise<AuthorizationRequest> {
   const configuration = await configurationFor(config.identity, log);
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -74,6 +75,8 @@ export async function authorizationRequest(
     nonce,
     // A fresh sign-in each time: the proof is about who is at the keyboard now.
     prompt: 'login',
+    // The provider's pages in the person's language (OpenID Connect Core 3.1.2.1).
+    ui_locales: language,
   });
   return { url: url.href, state, nonce, codeVerifier };
 }

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   type IndividualRegistration,
+  type Language,
   maskedAddress,
   registrationCodeMessage,
   VERIFICATION_CODE_TTL_SECONDS,
@@ -91,8 +92,9 @@ async function deliverCode(
   target: { phone: string; email: string },
   code: string,
   slot: DestinationSlot,
+  language: Language,
 ) {
-  const message = registrationCodeMessage(code, VERIFICATION_CODE_TTL_SECONDS / 60);
+  const message = registrationCodeMessage(code, VERIFICATION_CODE_TTL_SECONDS / 60, language);
   try {
     await sendMessage(ctx, method, addressOf(method, target), message, slot);
   } catch (error) {
@@ -201,7 +203,7 @@ export async function registerIndividual(
     // The owner of the address is told instead; the code exists but nobody receives it.
     await mailEmailInUse(ctx, meta.log, input.email, 'individual_registration', slot);
   } else {
-    await deliverCode(ctx, meta.log, input.method, target, code, slot);
+    await deliverCode(ctx, meta.log, input.method, target, code, slot, input.language);
     if (emailTaken) void mailEmailInUse(ctx, meta.log, input.email, 'individual_registration');
   }
   const user = await getUser(ctx, userId);
@@ -216,9 +218,10 @@ async function unconfirmedTarget(ctx: AppContext, userId: string) {
     phone: string | null;
     confirmed_at: Date | null;
     unclaimed: boolean;
+    language: Language;
   }>(
     `select kind, coalesce(claimed_email, email) as email, phone, confirmed_at,
-            claimed_email is not null as unclaimed
+            claimed_email is not null as unclaimed, language
        from users where id = $1`,
     [userId],
   );
@@ -291,7 +294,7 @@ export async function resendCode(
   if (account.unclaimed && method === 'email') {
     await mailEmailInUse(ctx, meta.log, account.email, 'individual_registration', slot);
   } else {
-    await deliverCode(ctx, meta.log, method, target, code, slot);
+    await deliverCode(ctx, meta.log, method, target, code, slot, account.language);
   }
   return verificationInfo(method, target);
 }

@@ -130,3 +130,28 @@ export function testNotificationEmail(to: string, test: TestNotification): MailM
     ].join('\n'),
   };
 }
+
+/**
+ * The one message a new email destination gets before it is confirmed (issue 32.4): who asked,
+ * the link that confirms, and that ignoring it stops everything.
+ */
+export function destinationConfirmationEmail(
+  to: string,
+  request: { organization_name: string; link: string; hours: number },
+): MailMessage {
+  return {
+    to,
+    subject: 'تنقين: أكّد استلام التنبيهات الأمنية | Tanqin: confirm security alerts',
+    text: [
+      `طلبت جهة ${request.organization_name} إرسال تنبيهاتها الأمنية إلى هذا البريد.`,
+      'لن يصلك منها شيء حتى تؤكد. للتأكيد افتح الرابط واضغط الزر:',
+      request.link,
+      `الرابط صالح ${request.hours} ساعة. إن لم تطلب ذلك فتجاهل هذه الرسالة، ولن تصلك رسالة أخرى.`,
+      '',
+      `${request.organization_name} asked to send its security alerts to this address.`,
+      'Nothing more is sent until you confirm. To confirm, open the link and press the button:',
+      request.link,
+      `The link works for ${request.hours} hours. If you did not expect this, ignore it: nothing else will be sent.`,
+    ].join('\n'),
+  };
+}

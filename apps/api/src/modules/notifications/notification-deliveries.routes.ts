@@ -41,6 +41,7 @@ export function notificationDeliveryRoutes(
             ...SESSION_PROBLEM_TEXTS,
             forbidden: 'the role may not manage the security center',
             not_found: "no such channel in the caller's organisation",
+            destination_unconfirmed: "the email address is awaiting its owner's confirmation",
             too_many_requests: 'more than 5 tests of this channel in a minute',
             destination_limited: 'the mailbox had its messages of the hour or the day',
           }),

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { SqlParams } from '../../db/sql-params.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { takeDestinationSlot } from '../../lib/destination-limit.ts';
 import {
   DELIVERY_BATCH_SIZE,
   deliverDueRows,
@@ -11,10 +12,9 @@ import {
   nextAttemptAfterFailure,
 } from '../../lib/due-deliveries.ts';
 import { unseal } from '../../lib/key-ring.ts';
-import { mailOf } from '../../lib/send-message.ts';
+import { sendMail } from '../../lib/send-message.ts';
 import { type NotifiedEvent, notificationEmail, webhookPayload } from './notification-content.ts';
-import { webhookNetworkOf } from './notification-preferences.service.ts';
-import { checkWebhookDestination } from './webhook-destination.ts';
+import { checkWebhookDestination, webhookNetworkOf } from './webhook-destination.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -39,6 +39,7 @@ export function enqueueNotificationsCte(params: SqlParams, eventCte: string, at:
         from ${eventCte} e
         join notification_preferences p
           on p.organization_id = e.organization_id and p.is_active and e.event_type = any(p.event_types)
+         and p.confirmed_at is not null
        where e.occurrences = 1
          and (select count(*) from notification_deliveries recent
                where recent.preference_id = p.id and recent.created_at > ${minuteAgo}
@@ -55,6 +56,7 @@ interface ClaimedDelivery extends NotifiedEvent {
   secret_encrypted: string | null;
   preference_id: string;
   is_active: boolean;
+  confirmed_at: Date | null;
 }
 
 /** Claims due deliveries (skipping those another process holds) with all that sending needs. */
@@ -71,7 +73,7 @@ async function claimDueDeliveries(
                       order by next_attempt_at limit ${DELIVERY_BATCH_SIZE} for update skip locked)
        returning id, preference_id, event_id, coalesce(message_id, id) as message_id, attempts)
      select c.id as delivery_id, c.message_id, c.attempts, p.id as preference_id, p.notification_type,
-            p.destination, p.secret_encrypted, p.is_active,
+            p.destination, p.secret_encrypted, p.is_active, p.confirmed_at,
             e.id, e.event_type, e.event_severity, e.event_description, e.client_ip, e.user_agent,
             e.request_path, e.request_method, e.additional_data, e.api_key_name, e.occurrences,
             e.created_at, o.id as organization_id, o.name as organization_name, o.time_zone
@@ -129,11 +131,16 @@ export async function postWebhook(
 }
 
 async function attemptDelivery(ctx: AppContext, delivery: ClaimedDelivery) {
-  if (!delivery.is_active) {
+  const refusal = !delivery.is_active
+    ? 'The notification preference is switched off'
+    : !delivery.confirmed_at
+      ? 'The destination has not been confirmed by its owner'
+      : null;
+  if (refusal) {
     await ctx.db.query(
       `update notification_deliveries set status = 'failed', next_attempt_at = null,
-              last_error = 'The notification preference is switched off' where id = $1`,
-      [delivery.delivery_id],
+              last_error = $2 where id = $1`,
+      [delivery.delivery_id, refusal],
     );
     return;
   }
@@ -141,7 +148,12 @@ async function attemptDelivery(ctx: AppContext, delivery: ClaimedDelivery) {
   let failure: string | null = null;
   try {
     if (delivery.notification_type === 'webhook') status = await sendWebhook(ctx, delivery);
-    else await mailOf(ctx).send(notificationEmail(delivery.destination, delivery));
+    else {
+      // An event mail counts against the mailbox's limits like every other message; over them
+      // it waits for its retry (no security event: that would be mailed here again).
+      const slot = await takeDestinationSlot(ctx, 'email', delivery.destination);
+      await sendMail(ctx, notificationEmail(delivery.destination, delivery), slot);
+    }
   } catch (error) {
     failure = failureText(error);
     status = error instanceof DeliveryFailure ? error.responseStatus : null;

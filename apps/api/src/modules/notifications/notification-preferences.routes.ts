@@ -1,5 +1,7 @@
 import {
   createNotificationPreferenceSchema,
+  DESTINATION_CONFIRMATION_TTL_HOURS,
+  DESTINATION_CONFIRMATIONS_PER_DAY,
   notificationPreferenceCreatedSchema,
   notificationPreferenceListSchema,
   notificationPreferenceUpdatedSchema,
@@ -15,6 +17,7 @@ import {
   OWN_ORGANIZATION_PROBLEMS,
   problemAnswers,
 } from '../../lib/contract.ts';
+import { resendConfirmation } from './destination-confirmation.service.ts';
 import type { NotificationAccess } from './notification-access.ts';
 import {
   createNotificationPreference,
@@ -54,11 +57,19 @@ export function notificationPreferenceRoutes(
     {
       schema: {
         summary: 'Add a channel; a webhook gets its signing secret in this answer only',
+        description:
+          'A new email address is awaiting confirmation (`confirmed_at` null): it is sent one ' +
+          'message with a link for its owner to confirm, and nothing else (no event, no test) ' +
+          `until they do. The link works ${DESTINATION_CONFIRMATION_TTL_HOURS} hours. An address ` +
+          'the organisation already has confirmed, and a webhook, are confirmed at once.',
         tags,
         body: createNotificationPreferenceSchema,
         response: {
           201: notificationPreferenceCreatedSchema,
-          ...problemAnswers(OWN_ORGANIZATION_PROBLEMS, BODY_PROBLEMS),
+          ...problemAnswers(OWN_ORGANIZATION_PROBLEMS, BODY_PROBLEMS, [
+            'too_many_requests',
+            'destination_limited',
+          ]),
         },
       },
       preValidation: manager.check,
@@ -70,6 +81,7 @@ export function notificationPreferenceRoutes(
         ctx,
         organizationId,
         input,
+        request.log,
       );
       reply.header('Cache-Control', 'no-store');
       return reply.code(201).send({
@@ -77,6 +89,40 @@ export function notificationPreferenceRoutes(
         notification_preference: preference,
         ...(signingSecret && { signing_secret: signingSecret }),
       });
+    },
+  );
+
+  app.post(
+    '/security/notifications/:id/confirmation',
+    {
+      schema: {
+        summary: 'Send a new confirmation link to an email address awaiting confirmation',
+        description:
+          'The previous link stops working; the new one works ' +
+          `${DESTINATION_CONFIRMATION_TTL_HOURS} hours. At most ` +
+          `${DESTINATION_CONFIRMATIONS_PER_DAY} links a day to one address, whoever asks, each ` +
+          "counted against the address's message limits.",
+        tags,
+        params: securityIdParamsSchema,
+        response: {
+          202: notificationPreferenceUpdatedSchema,
+          ...problemAnswers(OWN_ORGANIZATION_PROBLEMS, BODY_PROBLEMS, [
+            'destination_confirmed',
+            'too_many_requests',
+            'destination_limited',
+          ]),
+        },
+      },
+      preValidation: manager.check,
+    },
+    async (request, reply) => {
+      const preference = await resendConfirmation(
+        ctx,
+        manager.of(request).organization.id,
+        request.params.id,
+        request.log,
+      );
+      return reply.code(202).send({ success: true as const, notification_preference: preference });
     },
   );
 

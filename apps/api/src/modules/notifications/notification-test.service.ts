@@ -26,15 +26,18 @@ export async function sendTestNotification(
     notification_type: 'email' | 'webhook';
     destination: string;
     secret_encrypted: string | null;
+    confirmed_at: Date | null;
     organization_name: string;
   }>(
     `select p.id as preference_id, p.notification_type, p.destination, p.secret_encrypted,
-            o.name as organization_name
+            p.confirmed_at, o.name as organization_name
        from notification_preferences p join organizations o on o.id = p.organization_id
       where p.id = $1 and p.organization_id = $2`,
     [preferenceId, organizationId],
   );
   if (!preference) throw notFound('Notification preference');
+  // Nothing goes to an address its owner has not confirmed (issue 32.4), a test neither.
+  if (!preference.confirmed_at) throw new AppError('destination_unconfirmed');
   const now = ctx.clock.now();
   const limit = await ctx.rateLimits.consume(
     [{ key: `notification-test:${preferenceId}`, limit: TESTS_PER_MINUTE, windowMs: 60_000 }],

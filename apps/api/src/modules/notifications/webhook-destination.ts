@@ -1,5 +1,10 @@
 import { type IpRange, ipInRange, parseIp, parseIpRange } from '@tanqin/shared';
-import { bareHostname, type WebhookNetwork } from '../../lib/webhook-network.ts';
+import type { AppContext } from '../../app-context.ts';
+import {
+  bareHostname,
+  createSystemWebhookNetwork,
+  type WebhookNetwork,
+} from '../../lib/webhook-network.ts';
 
 // IANA special-purpose registries (IPv4 and IPv6) plus private, loopback, link-local, multicast
 // and the translation prefixes that can embed one of those. IPv4-mapped IPv6 is checked as IPv4.
@@ -89,4 +94,9 @@ export async function checkWebhookDestination(
     );
   }
   return { url, address: addresses[0]! };
+}
+
+export function webhookNetworkOf(ctx: AppContext) {
+  ctx.webhookNetwork ??= createSystemWebhookNetwork();
+  return ctx.webhookNetwork;
 }

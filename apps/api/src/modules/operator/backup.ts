@@ -18,8 +18,10 @@ async function filesUnder(folder: string): Promise<string[]> {
 
 /**
  * What lives outside the database and the data depends on: the data folder's files (local
- * secrets, operator token, audit signing key, outbox) and the documents, encrypted as they are
- * on disk. Read after the database dump, so every document the dump names is there.
+ * secrets, operator token, audit signing key, outbox). The documents' contents are in the
+ * database (document_files) and come with its dump; files an older version left in
+ * DOCUMENTS_DIR and not moved yet (`npm run documents:migrate`) are carried as they are on disk,
+ * so a restore brings them back to be moved.
  */
 export async function filesToBackUp(config: Config): Promise<BackupEntry[]> {
   const documentsInside = !path.relative(config.dataDir, config.documentsDir).startsWith('..');

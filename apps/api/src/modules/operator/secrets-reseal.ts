@@ -1,9 +1,7 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { AppContext } from '../../app-context.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
 import { type KeyRing, seal, unseal } from '../../lib/key-ring.ts';
-import { documentPath, readSealed, writeSealedTemp } from '../documents/index.ts';
+import { openContent, readSealedContent, sealContent } from '../documents/index.ts';
 import { DEV_SIGNING_KEY_ID } from '../identity/index.ts';
 
 /** A column of sealed values: its table, key, how to name a row and the associated data. */
@@ -133,30 +131,24 @@ async function rehashClientSecrets(ctx: AppContext): Promise<number> {
   return count;
 }
 
-/** Document files written under a previous pepper, rewritten under the current one. */
+/**
+ * Document contents sealed under a previous pepper, re-sealed under the current one. One document
+ * at a time (each may be 10 MB); a content replaced meanwhile is left (it is under the current key).
+ */
 async function resealDocumentFiles(ctx: AppContext): Promise<number> {
   if (ctx.keys.documents.all.length === 1) return 0;
-  const rows = await ctx.db.query<{ id: string }>('select id from documents');
-  const present = new Set(await readdir(ctx.config.documentsDir).catch(() => [] as string[]));
+  const rows = await ctx.db.query<{ id: string }>('select document_id as id from document_files');
   let count = 0;
   for (const { id } of rows) {
-    const file = documentPath(ctx, id);
-    if (!present.has(path.basename(file))) continue;
-    if (await opensUnderCurrent(ctx, id)) continue;
-    const sealed = await writeSealedTemp(ctx, id, await readSealed(ctx, id));
-    await sealed.place();
-    count++;
+    const sealed = await readSealedContent(ctx.db, id);
+    if (!sealed) continue;
+    const { plaintext, version } = openContent(ctx, id, sealed);
+    if (version === ctx.keys.documents.current) continue;
+    const updated = await ctx.db.query(
+      'update document_files set content = $2 where document_id = $1 and content = $3 returning 1',
+      [id, sealContent(ctx, id, plaintext), sealed],
+    );
+    count += updated.length;
   }
   return count;
-}
-
-async function opensUnderCurrent(ctx: AppContext, id: string): Promise<boolean> {
-  const current = {
-    ...ctx,
-    keys: { ...ctx.keys, documents: { ...ctx.keys.documents, all: [ctx.keys.documents.current] } },
-  };
-  return readSealed(current, id).then(
-    () => true,
-    () => false,
-  );
 }

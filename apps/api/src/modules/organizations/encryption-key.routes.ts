@@ -14,9 +14,13 @@ import {
   setEncryptionKey,
 } from './encryption-key.service.ts';
 
-/** The double lock's public key: the caller's own organisation, owners and admins only. */
+/**
+ * The double lock's public key, the caller's own organisation: owners and admins change it; those
+ * who decrypt codes read it too, so the console checks their key file before a code is used.
+ */
 export async function encryptionKeyRoutes(app: ContractApp, { ctx }: { ctx: AppContext }) {
   const manager = guard((request) => requireMember(ctx, request, rolesWith('settings:manage')));
+  const reader = guard((request) => requireMember(ctx, request, rolesWith('codes:verify')));
   const tags = ['Organisation'];
   const path = '/organization/encryption-key';
 
@@ -28,9 +32,9 @@ export async function encryptionKeyRoutes(app: ContractApp, { ctx }: { ctx: AppC
         tags,
         response: { 200: encryptionKeyStateSchema, ...problemAnswers(MEMBER_PROBLEMS) },
       },
-      preValidation: manager.check,
+      preValidation: reader.check,
     },
-    async (request) => readEncryptionKey(ctx, manager.of(request).organization.id),
+    async (request) => readEncryptionKey(ctx, reader.of(request).organization.id),
   );
 
   app.put(

@@ -24,6 +24,7 @@ export interface Organization {
   geo_blocking_enabled: boolean;
   time_zone: string;
   created_at: Date;
+  app_link: string | null;
 }
 
 export interface Membership {
@@ -32,7 +33,7 @@ export interface Membership {
 }
 
 const ORGANIZATION_COLUMNS = `o.id, o.name, o.type, o.email, o.phone, o.contact_person, o.client_id,
-  o.require_ip_whitelist, o.geo_blocking_enabled, o.time_zone, o.created_at`;
+  o.require_ip_whitelist, o.geo_blocking_enabled, o.time_zone, o.created_at, o.app_link`;
 
 const organizationExists = () => new AppError('organization_exists');
 
@@ -164,6 +165,15 @@ export async function revealClientSecret(ctx: AppContext, organizationId: string
 }
 
 /** GET /api/v1/organizations/:id: the organisation as its member sees it, with their role. */
+/** An organisation's public name and type, by id (the receipt check names who issued and used). */
+export async function publicOrganizationName(ctx: AppContext, id: string) {
+  const rows = await ctx.db.query<{ id: string; name: string; type: Organization['type'] }>(
+    'select id, name, type from organizations where id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
 export function presentOrganizationDetails(o: Organization, role: MemberRole) {
   return {
     id: o.id,
@@ -177,6 +187,7 @@ export function presentOrganizationDetails(o: Organization, role: MemberRole) {
     created_at: o.created_at,
     require_ip_whitelist: o.require_ip_whitelist,
     geo_blocking_enabled: o.geo_blocking_enabled,
+    app_link: o.app_link,
     role,
   };
 }
@@ -197,7 +208,8 @@ export async function updateOrganizationProfile(
        contact_person = coalesce($3, o.contact_person),
        phone = case when $4::boolean then $5 else o.phone end,
        time_zone = coalesce($6, o.time_zone),
-       time_zone_since = case when $6 <> o.time_zone then $7 else o.time_zone_since end
+       time_zone_since = case when $6 <> o.time_zone then $7 else o.time_zone_since end,
+       app_link = case when $8::boolean then $9 else o.app_link end
      where o.id = $1
      returning ${ORGANIZATION_COLUMNS}`,
     [
@@ -208,6 +220,8 @@ export async function updateOrganizationProfile(
       input.phone ?? null,
       input.time_zone ?? null,
       ctx.clock.now(),
+      input.app_link !== undefined,
+      input.app_link ?? null,
     ],
   );
   if (!row) throw notFound('Organization');

@@ -13,7 +13,7 @@ import type { Queryable } from '../../db/database.ts';
 import { SqlParams } from '../../db/sql-params.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csvFile } from '../../lib/csv.ts';
-import type { AuditAction } from '../audit/index.ts';
+import type { CodeAuditAction } from '../audit/index.ts';
 import { effectiveStatus, revokeLockedToken } from '../tokens/index.ts';
 
 interface CodeRow {
@@ -26,6 +26,8 @@ interface CodeRow {
   used_at: Date | null;
   revoked_at: Date | null;
   misuse_reported_at: Date | null;
+  /** The purpose of the verification request the code answered. */
+  purpose: string | null;
   issuer_name: string;
   issuer_type: 'government' | 'private';
   audience_name: string;
@@ -36,7 +38,7 @@ interface CodeRow {
 
 interface TrailRow {
   token_id: string;
-  action: AuditAction;
+  action: CodeAuditAction;
   created_at: Date;
   fields: string[];
   reason: string | null;
@@ -44,7 +46,7 @@ interface TrailRow {
   organization_name: string | null;
 }
 
-const TRAIL_ACTION: Record<AuditAction, PersonalCodeTrailAction> = {
+const TRAIL_ACTION: Record<CodeAuditAction, PersonalCodeTrailAction> = {
   issue: 'generated',
   use: 'verified',
   failed_use: 'verify_refused',
@@ -165,7 +167,7 @@ async function codeRows(
   const rows = await db.query<CodeRow>(
     `with ${mine}
      select t.id, t.status, t.data_fields, t.data_scope, t.created_at, t.expires_at, t.used_at, t.revoked_at,
-            mr.reported_at as misuse_reported_at,
+            mr.reported_at as misuse_reported_at, vr.purpose,
             io.name as issuer_name, io.type as issuer_type, ao.name as audience_name, uo.name as used_by_name,
             to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
        from mine
@@ -174,6 +176,7 @@ async function codeRows(
        join organizations ao on ao.id = t.audience_organization_id
        left join organizations uo on uo.id = t.used_by_organization_id
        left join misuse_reports mr on mr.token_id = t.id
+       left join verification_requests vr on vr.token_id = t.id
       ${where.length ? `where ${where.join(' and ')}` : ''}
       order by t.created_at desc, t.id desc
       limit ${page.limit + 1}`,
@@ -209,6 +212,7 @@ async function withTrails(db: Queryable, rows: CodeRow[], now: Date): Promise<Pe
     status: effectiveStatus(row, now),
     data_fields: row.data_fields,
     data_scope: row.data_scope,
+    purpose: row.purpose ?? null,
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at.toISOString(),
     used_at: row.used_at?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 import {
   type ContactChannel,
   contactCodeMessage,
+  type MessageLanguage,
   type Profile,
   VERIFICATION_CODE_TTL_SECONDS,
 } from '@tanqin/shared';
@@ -11,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination-limit.ts';
 import { emailHasAccount, mailEmailInUse } from '../../lib/email-in-use.ts';
+import { messageLanguageOf } from '../../lib/message-language.ts';
 import { sendMessage } from '../../lib/send-message.ts';
 import { queueAccountNotice } from '../account-notices/index.ts';
 import { type Attempt, assertNotLocked, recordFailure } from '../auth/index.ts';
@@ -30,6 +32,8 @@ export interface RequestedChange {
   slot: DestinationSlot;
   /** A new email another account has: its owner is mailed instead of the code (issue 22.5). */
   emailTaken: boolean;
+  /** The person's language, which the code's message is in. */
+  language: MessageLanguage;
 }
 
 const codeHash = (
@@ -91,7 +95,8 @@ export async function requestContactChange(
     { kind: 'contact_change_requested', channel: change.channel, newAddress: change.newValue },
     meta,
   );
-  return { ...change, code, slot, emailTaken };
+  const language = await messageLanguageOf(tx, userId);
+  return { ...change, code, slot, emailTaken, language };
 }
 
 /** Sends the code to the new address; a failed send is logged (saving again sends a new code). */
@@ -104,7 +109,11 @@ export async function sendContactCode(
     await mailEmailInUse(ctx, log, change.newValue, 'email_change', change.slot);
     return;
   }
-  const message = contactCodeMessage(change.code, VERIFICATION_CODE_TTL_SECONDS / 60);
+  const message = contactCodeMessage(
+    change.code,
+    VERIFICATION_CODE_TTL_SECONDS / 60,
+    change.language,
+  );
   try {
     await sendMessage(ctx, channelOf(change), change.newValue, message, change.slot);
   } catch (error) {

@@ -101,6 +101,7 @@ export function signInSettingsRoutes(app: ContractApp, ctx: AppContext) {
           200: successOnlySchema,
           ...problemAnswers(BODY_PROBLEMS, SESSION_PROBLEMS, [
             'invalid_code',
+            'two_factor_code_used',
             'two_factor_not_enabled',
             'current_password_invalid',
             'account_locked',

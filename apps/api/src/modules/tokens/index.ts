@@ -5,4 +5,10 @@
 export { countActiveCodes } from './active-codes.ts';
 export { effectiveStatus } from './code-status.ts';
 export { canSealTo } from './double-lock.ts';
-export { revokeLockedToken, verifyToken } from './tokens.service.ts';
+export { askForData, revokeLockedToken, verifyToken } from './tokens.service.ts';
+export {
+  cancelVerificationRequest,
+  listOpenRequests,
+  publicVerificationRequest,
+  readVerificationRequest,
+} from './verification-requests.service.ts';

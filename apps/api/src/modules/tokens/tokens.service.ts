@@ -1,4 +1,10 @@
-import { formatCode, parseCode, type TokenStatus, type VerifyTokenResponse } from '@tanqin/shared';
+import {
+  formatCode,
+  isTestNationalId,
+  parseCode,
+  type TokenStatus,
+  type VerifyTokenResponse,
+} from '@tanqin/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -8,7 +14,7 @@ import { hashNationalId } from '../../lib/identity.ts';
 import { callEventDetails } from '../../lib/refusal.ts';
 import { randomId } from '../../lib/secret-format.ts';
 import { appendAudit, auditShard, receiptOf } from '../audit/index.ts';
-import { assertSubjectNotLocked } from '../identity/index.ts';
+import { assertSubjectNotLocked, refuseLockedUse } from '../identity/index.ts';
 import { keepPersonalHistory } from '../personal-codes/index.ts';
 import { recordSecurityEvent } from '../security/index.ts';
 import {
@@ -23,6 +29,14 @@ import { countCodeInactive } from './active-codes.ts';
 import { codeLookupHash, generateCode, openPayload, sealPayload } from './code-crypto.ts';
 import { effectiveStatus } from './code-status.ts';
 import { encryptionKeyOf, type SealedData, sealToOrganization } from './double-lock.ts';
+import { auditExpiries } from './expiry-audit.ts';
+import {
+  checkRequestAnswer,
+  claimRequest,
+  createVerificationRequest,
+  recordAnswer,
+  releaseRequest,
+} from './verification-requests.service.ts';
 import { type VerifyOutcome, writeBill, writeNewToken, writeVerify } from './write-batcher.ts';
 
 export interface GenerateInput {
@@ -31,6 +45,9 @@ export interface GenerateInput {
   expires_in: number;
   audience?: string;
   subject?: { national_id?: string; user_id?: string };
+  /** Answering a verification request: its id and the number the person picked. */
+  request_id?: string;
+  match_number?: string;
 }
 
 /** What the code-derived key seals: the data, or the data already sealed to the audience's key. */
@@ -75,7 +92,7 @@ function billedCall(
     isBilled: isBillable(caller),
     organizationId: caller.organizationId,
     apiKeyId: caller.apiKeyId,
-    endpoint: `${meta.method} ${meta.path.replace(/\/tok_[^/]+/, '/{token_id}')}`,
+    endpoint: `${meta.method} ${meta.path.replace(/\/tok_[^/]+/, '/{token_id}').replace(/\/vrq_[^/]+/, '/{request_id}')}`,
     statusCode,
     costMillis: riyalToMillis(ctx.config.pricePerCall),
     at: ctx.clock.now(),
@@ -124,6 +141,17 @@ async function resolveAudience(ctx: AppContext, caller: ApiCaller, audience: str
 }
 
 /**
+ * Test mode never names a real person: a test key takes only the documented test national ids
+ * (1999999... and 2999999..., packages/shared/src/national-id.ts), a live key never takes them.
+ */
+function assertSubjectFitsMode(caller: ApiCaller, nationalId: string | undefined) {
+  if (nationalId === undefined) return;
+  const isTestId = isTestNationalId(nationalId);
+  if (caller.isTest && !isTestId) throw new AppError('test_national_id_required');
+  if (!caller.isTest && isTestId) throw new AppError('test_national_id_in_live');
+}
+
+/**
  * Issues a code: the payload sealed under a key only the code can give, the code kept nowhere.
  * The token, its audit row and the bill are written in one transaction (with the other calls of
  * the same moment: write-batcher.ts), all or nothing, before the answer.
@@ -135,24 +163,49 @@ export async function generateToken(
   input: GenerateInput,
   log: FastifyBaseLogger,
 ) {
-  const audienceId = await resolveAudience(ctx, caller, input.audience);
+  assertSubjectFitsMode(caller, input.subject?.national_id);
+  // Answering a verification request: checked (and a wrong number counted) before anything.
+  const request = input.request_id
+    ? await checkRequestAnswer(ctx, caller, {
+        requestId: input.request_id,
+        matchNumber: input.match_number!,
+        audience: input.audience,
+        dataFields: Object.keys(input.data),
+        subjectNationalId: input.subject?.national_id,
+      })
+    : undefined;
+  const audienceId = request
+    ? request.audienceId
+    : await resolveAudience(ctx, caller, input.audience);
   const code = generateCode();
   const tokenId = randomId('tok_');
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + input.expires_in * 1000);
   // A test code never names a real person: no history, no notice, no lock refusal or notice.
-  const subjectHash =
-    input.subject?.national_id && !caller.isTest
+  // The code answering a request for a named person is that person's.
+  const subjectHash = caller.isTest
+    ? null
+    : input.subject?.national_id
       ? hashNationalId(ctx.keys.nationalId, input.subject.national_id)
-      : null;
+      : (request?.subjectHash ?? null);
   // The holder may have locked their national id: read on each call, so it holds at once.
-  if (subjectHash) await assertSubjectNotLocked(ctx, caller, meta, subjectHash, log);
+  if (subjectHash) {
+    await assertSubjectNotLocked(ctx, caller, meta, subjectHash, Object.keys(input.data), log);
+  }
   // The double lock: sealed to the audience's key first, when it registered one.
   const audienceKey = await encryptionKeyOf(ctx, audienceId);
   const payload: StoredPayload = audienceKey
     ? { hpke: await sealToOrganization(audienceKey, input.data) }
     : { data: input.data as StoredData };
-  const flags = await writeNewToken(
+  if (request) {
+    await claimRequest(
+      ctx,
+      request,
+      { tokenId, code: formatCode(code), createdAt: now, expiresAt },
+      caller.organizationId,
+    );
+  }
+  const written = writeNewToken(
     ctx.db,
     {
       id: tokenId,
@@ -174,6 +227,13 @@ export async function generateToken(
     { organizationId: caller.organizationId, actor: actorOf(caller) },
     billedCall(ctx, caller, meta, 201),
   );
+  const flags = request
+    ? await written.catch(async (error: unknown) => {
+        await releaseRequest(ctx, request.id, tokenId);
+        throw error;
+      })
+    : await written;
+  if (request) await recordAnswer(ctx, caller, request, Object.keys(input.data), now);
   await noteKeyUse(ctx, caller, meta, flags);
   return {
     success: true,
@@ -192,8 +252,13 @@ async function refuseVerify(
   caller: ApiCaller,
   meta: RequestMeta,
   outcome: Exclude<VerifyOutcome, { consumed: true }>,
+  log: FastifyBaseLogger | undefined,
 ) {
   if (!outcome.found) return notFound();
+  // Issued before its holder locked the national id: unusable while the lock holds.
+  if (outcome.reason === 'subject_locked') {
+    return refuseLockedUse(ctx, caller, meta, outcome.target.id, log);
+  }
   if (outcome.reason !== 'wrong_audience') {
     return goneFor(outcome.reason.replace('token_', '') as Exclude<TokenStatus, 'active'>);
   }
@@ -217,13 +282,16 @@ async function refuseVerify(
 /**
  * Verifies a code as the calling organisation. The code's row is locked in the batch that
  * consumes it, so concurrent verifies of one code take turns: the first consumes it and deletes
- * the ciphertext; each later one finds it used and consumes nothing.
+ * the ciphertext; each later one finds it used and consumes nothing. A code naming a national id
+ * its holder has locked is refused in that same statement (403 `subject_locked`), and consumed
+ * by nothing: after the unlock it works again, once, while unexpired.
  */
 export async function verifyToken(
   ctx: AppContext,
   caller: ApiCaller,
   meta: RequestMeta,
   typed: string,
+  log?: FastifyBaseLogger,
 ) {
   const code = parseCode(typed);
   if (!code)
@@ -248,7 +316,8 @@ export async function verifyToken(
     if (outcome.found) break;
     outcome = await verifyUnder(previous);
   }
-  if (!outcome.found || !outcome.consumed) throw await refuseVerify(ctx, caller, meta, outcome);
+  if (!outcome.found || !outcome.consumed)
+    throw await refuseVerify(ctx, caller, meta, outcome, log);
   const { target } = outcome;
   const payload = openPayload<StoredPayload>(code, target.id, target.ciphertext!);
   await noteKeyUse(ctx, caller, meta, outcome.flags);
@@ -385,20 +454,24 @@ export async function expireTokens(ctx: AppContext): Promise<number> {
       );
       // A person with an account keeps the code in their history, linked to the account only.
       await keepPersonalHistory(tx, rows, now);
-      await appendAudit(
-        tx,
-        rows.map((row) => ({
-          organizationId: row.organization_id,
-          tokenId: row.id,
-          action: 'expire' as const,
-          actor: 'system:expiry',
-          fields: [],
-          createdAt: now,
-        })),
-      );
+      await auditExpiries(tx, rows, now);
       return rows.length;
     });
     total += expired;
     if (expired < SWEEP_BATCH) return total;
   }
+}
+
+/** POST /v1/verification-requests (and the console's): billed once, like a status call. */
+export async function askForData(
+  ctx: AppContext,
+  caller: ApiCaller,
+  meta: RequestMeta,
+  input: Parameters<typeof createVerificationRequest>[2],
+) {
+  const { answer, flags } = await createVerificationRequest(ctx, caller, input, (status) =>
+    billedCall(ctx, caller, meta, status),
+  );
+  await noteKeyUse(ctx, caller, meta, flags);
+  return answer;
 }

@@ -70,7 +70,8 @@ type TokenWrite =
 
 /**
  * What a verify found: nothing; a code it consumed (billed); or a code it could not use, with the
- * reason its failed-use audit row gives (`wrong_audience`, `token_used`, `token_expired`, ...).
+ * reason its failed-use audit row gives (`wrong_audience`, `token_used`, `token_expired`,
+ * `subject_locked`: the person it names locked their national id, ...).
  */
 export type VerifyOutcome =
   | { found: false }
@@ -119,14 +120,20 @@ function batchSql(has: { generates: boolean; verifies: boolean }): string {
              group by code_hash order by code_hash) c,
            lateral (select t.id, t.created_at, t.code_hash, t.organization_id, t.audience_organization_id,
                            t.ciphertext, t.status, t.expires_at, t.data_fields, t.data_scope, t.audit_shard,
-                           t.is_test
+                           t.is_test,
+                           -- The lock covers every code (issue 32.2): read in this statement, so a
+                           -- code naming a locked id is refused in the same step that would use it.
+                           t.subject_hash is not null and exists (
+                             select 1 from users u
+                              where u.national_id_hash = t.subject_hash and u.identity_locked_at is not null
+                                and u.identity_proven_at is not null) as subject_locked
                       from tokens t
                      where t.code_hash = c.code_hash and t.created_at > c.since
                        for update) t),
   verify_usable as (
     select v.ord, v.organization_id as caller_id, v.actor, v.at, t.*,
            t.audience_organization_id = v.organization_id and t.status = 'active' and t.expires_at > v.at
-             and t.ciphertext is not null as is_usable
+             and t.ciphertext is not null and not t.subject_locked as is_usable
       from verifies v join verify_target t on t.code_hash = v.code_hash and t.is_test = v.is_test),
   verify_ranked as (
     select u.*, u.is_usable and row_number() over (partition by u.id, u.is_usable order by u.ord) = 1
@@ -136,6 +143,7 @@ function batchSql(has: { generates: boolean; verifies: boolean }): string {
     select r.*, case when r.consumes then null
                      when r.audience_organization_id <> r.caller_id then 'wrong_audience'
                      when r.status = 'active' and r.expires_at <= r.at then 'token_expired'
+                     when r.status = 'active' and r.subject_locked then 'subject_locked'
                      when r.status = 'active' then 'token_used'
                      else 'token_' || r.status end as reason
       from verify_ranked r),`

@@ -64,14 +64,14 @@ export async function walletRoutes(app: ContractApp, { ctx }: { ctx: AppContext 
     '/wallet/usage',
     {
       schema: {
-        summary: 'The newest billed calls, grouped by UTC day',
+        summary: "The newest billed calls, grouped by the organisation's day (its time zone)",
         tags,
         querystring: walletQuerySchema,
         response: { 200: walletUsageSchema, ...problems },
       },
       preValidation: reader.check,
     },
-    async (request, reply) => getCallLog(readingContext(ctx, request), walletOf(request, reply).id),
+    async (request, reply) => getCallLog(readingContext(ctx, request), walletOf(request, reply)),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import type { Organization } from '../organizations/index.ts';
 import { millisToRiyal, riyalToMillis } from './billing.service.ts';
-import { startOfPeriod } from './periods.ts';
+import { type LocalDate, localDateAt, startOfPeriod } from './periods.ts';
 import { costAfterSql, usageSinceParams, usageSinceSql } from './usage-rollups.ts';
 
 type WalletOrganization = Pick<Organization, 'id' | 'time_zone'>;
@@ -62,13 +62,20 @@ export async function getWalletSummary(
   };
 }
 
-const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
+const isoDate = ({ year, month, day }: LocalDate) =>
+  `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 /**
- * The call log (spec section 9): the newest usage rows grouped by UTC day, newest first, at most
- * so many days. Each day also carries its full totals, which may cover more calls than are listed.
+ * The call log: the newest usage rows grouped by the organisation's day (its time zone, as the
+ * chart, the statements and "today"), newest first, at most so many days. Each day also carries
+ * its full totals, which may cover more calls than are listed: read like the chart's days
+ * (getDailySummary), so a day shows the same figures in both.
  */
-export async function getCallLog(ctx: AppContext, organizationId: string): Promise<WalletUsage> {
+export async function getCallLog(
+  ctx: AppContext,
+  organization: WalletOrganization,
+): Promise<WalletUsage> {
+  const timeZone = organization.time_zone;
   const rows = await ctx.db.query<{
     id: string;
     created_at: Date;
@@ -80,12 +87,12 @@ export async function getCallLog(ctx: AppContext, organizationId: string): Promi
       where organization_id = $1
       order by created_at desc, id desc
       limit $2`,
-    [organizationId, CALL_LOG_ROW_LIMIT],
+    [organization.id, CALL_LOG_ROW_LIMIT],
   );
   const days: WalletUsageDay[] = [];
   for (const row of rows) {
     const createdAt = new Date(row.created_at);
-    const date = utcDate(createdAt);
+    const date = isoDate(localDateAt(createdAt, timeZone));
     let day = days.at(-1);
     if (day?.date !== date) {
       if (days.length === CALL_LOG_DAY_LIMIT) break;
@@ -100,25 +107,40 @@ export async function getCallLog(ctx: AppContext, organizationId: string): Promi
       cost: millisToRiyal(row.cost_millis),
     });
   }
-  if (days.length === 0) return { days };
+  if (days.length === 0) return { time_zone: timeZone, days };
 
-  const oldest = days.at(-1)!.date;
-  const newest = days[0]!.date;
+  // The days since the zone last changed from its roll-up per local day, the days before (counted
+  // in the old zone's days) from the quarter hours.
   const totals = await ctx.db.query<{ date: string; calls: number; cost_millis: number }>(
-    `select to_char(day, 'YYYY-MM-DD') as date, sum(calls)::bigint as calls,
+    `with span as (
+       select coalesce((o.time_zone_since at time zone $2)::date + 1, '-infinity'::date) as zone_day
+         from organizations o where o.id = $1),
+     per_day as (
+       select d.day, d.calls, d.cost_millis
+         from span, usage_local_days d
+        where d.organization_id = $1 and d.time_zone = $2
+          and d.day between greatest($3::date, span.zone_day) and $4::date
+       union all
+       select (q.starts_at at time zone $2)::date, q.calls, q.cost_millis
+         from span, usage_quarter_hours q
+        where span.zone_day > $3::date and q.organization_id = $1
+          and q.starts_at >= ($3::date::timestamp at time zone $2)
+          and q.starts_at < (least(span.zone_day, $4::date + 1)::timestamp at time zone $2))
+     select to_char(day, 'YYYY-MM-DD') as date, sum(calls)::bigint as calls,
             sum(cost_millis)::bigint as cost_millis
-       from usage_days
-      where organization_id = $1 and day between $2::date and $3::date
+       from per_day
       group by day`,
-    [organizationId, oldest, newest],
+    [organization.id, timeZone, days.at(-1)!.date, days[0]!.date],
   );
   const totalsByDate = new Map(totals.map((total) => [total.date, total]));
   for (const day of days) {
     const total = totalsByDate.get(day.date);
     day.calls = total?.calls ?? day.entries.length;
-    day.cost = millisToRiyal(total?.cost_millis ?? 0);
+    day.cost = millisToRiyal(
+      total?.cost_millis ?? day.entries.reduce((sum, entry) => sum + riyalToMillis(entry.cost), 0),
+    );
   }
-  return { days };
+  return { time_zone: timeZone, days };
 }
 
 /**

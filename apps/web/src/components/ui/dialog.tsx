@@ -116,9 +116,10 @@ function OpenDialog({
             <X aria-hidden className="size-5" />
           </button>
         </div>
+        {/* Where the eye is: under the title, before a form whose buttons may be out of view. */}
+        <DialogToasts dialogId={dialogId} />
         <SessionLostNotice />
         {children}
-        <DialogToasts dialogId={dialogId} />
       </div>
     </dialog>
   );

@@ -1,5 +1,5 @@
 import { CheckCircle2, Info, XCircle } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { type Ref, useEffect, useRef, useSyncExternalStore } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { topDialog } from '../../lib/open-dialogs.ts';
 
@@ -73,11 +73,31 @@ const useToasts = () =>
     () => NO_ITEMS,
   );
 
-/** The toasts raised while this dialog was on top, inside it, after its content. */
+/**
+ * The toasts raised while this dialog was on top, inside it under its title. A new refusal takes
+ * the focus (and scrolls into view): the screen would otherwise look unchanged after a click on
+ * a button at the dialog's end, and a screen reader names what was refused.
+ */
 export function DialogToasts({ dialogId }: { dialogId: number }) {
   const current = useToasts().filter((item) => item.dialog === dialogId);
+  const listRef = useRef<HTMLElement>(null);
+  const newestError = current.findLast((item) => item.kind === 'error')?.id;
+  useEffect(() => {
+    if (newestError === undefined) return;
+    const alert = listRef.current?.querySelector<HTMLElement>(`[data-toast="${newestError}"]`);
+    alert?.focus();
+    alert?.scrollIntoView?.({ block: 'nearest' });
+  }, [newestError]);
   if (current.length === 0) return null;
-  return <ToastList items={current} className="flex flex-col gap-2" itemClassName="w-full" />;
+  return (
+    <ToastList
+      ref={listRef}
+      items={current}
+      className="flex flex-col gap-2"
+      itemClassName="w-full focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
+      focusableErrors
+    />
+  );
 }
 
 export function Toaster() {
@@ -95,18 +115,25 @@ function ToastList({
   items: shown,
   className,
   itemClassName,
+  focusableErrors = false,
+  ref,
 }: {
   items: ToastItem[];
   className: string;
   itemClassName: string;
+  /** Errors can take the focus (a dialog moves it to a new refusal). */
+  focusableErrors?: boolean;
+  ref?: Ref<HTMLElement>;
 }) {
   return (
-    <section aria-live="polite" aria-label="notifications" className={className}>
+    <section ref={ref} aria-live="polite" aria-label="notifications" className={className}>
       {shown.map((item) => {
         const Icon = icons[item.kind];
         return (
           <div
             key={item.id}
+            data-toast={item.id}
+            tabIndex={focusableErrors && item.kind === 'error' ? -1 : undefined}
             role={item.kind === 'error' ? 'alert' : 'status'}
             className={cn(
               'flex items-center gap-3 rounded-xl border bg-white px-4 py-3 text-sm',

@@ -64,11 +64,13 @@ const listOf = (overrides: Partial<CodeList> = {}): CodeList => ({
 type Handler = (init?: RequestInit) => Response | Promise<Response>;
 const VERIFY = 'POST /api/v1/tokens/verify';
 const RECEIVED = 'GET /api/v1/tokens?mode=live&direction=received&limit=20';
+const LOCK = 'GET /api/v1/organization/encryption-key';
 
 function mockApi(overrides: Record<string, Handler> = {}) {
   const handlers: Record<string, Handler> = {
     [RECEIVED]: () => json(200, listOf()),
     [VERIFY]: () => json(200, verified),
+    [LOCK]: () => json(200, { public_key: null, updated_at: null }),
     ...overrides,
   };
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -165,9 +167,10 @@ describe('codes screen: decrypting a code', () => {
   it.each([
     ['token_used', 410, 'هذا الرمز استُخدم من قبل'],
     ['token_expired', 410, 'انتهت صلاحية هذا الرمز'],
-    ['token_revoked', 410, 'ألغى صاحب الرمز أو الجهة المُصدِرة هذا الرمز'],
+    ['token_revoked', 410, 'ألغى الفرد أو الجهة المُصدِرة هذا الرمز'],
     ['token_not_found', 404, 'صادر لجهتك وليس لجهة أخرى'],
     ['token_malformed', 400, 'الرمز غير صحيح'],
+    ['subject_locked', 403, 'أقفل الفرد رقم هويته'],
     ['internal_error', 500, 'تعذّر فك تشفير الرمز الآن'],
   ])('explains %s in Arabic', async (code, status, message) => {
     mockApi({
@@ -209,6 +212,116 @@ describe('codes screen: decrypting a code', () => {
   });
 });
 
+/*
+ * The double lock's crypto runs in the SDK (its own tests, and the e2e journey in Chromium):
+ * jsdom's typed arrays are not Web Crypto's. Here a key file is "private:<public key>", and an
+ * answer sealed to a public key carries that key as `enc` and the data as `ciphertext`.
+ */
+vi.mock('../../lib/double-lock.ts', () => ({
+  encryptionPublicKeyOf: async (text: string) => {
+    if (!text.startsWith('private:')) throw new TypeError('not a key');
+    return text.slice('private:'.length);
+  },
+  openSealedData: async (sealed: { enc: string; ciphertext: string }, privateKey: string) => {
+    if (privateKey !== `private:${sealed.enc}`) throw new Error('does not open');
+    return JSON.parse(sealed.ciphertext);
+  },
+}));
+
+const keyPair = (name: string) => ({ publicKey: `pub-${name}`, privateKey: `private:pub-${name}` });
+
+function sealedTo(publicKey: string): StaffVerifyResult {
+  const { data, ...rest } = verified as Extract<StaffVerifyResult, { data: unknown }>;
+  return { ...rest, encryption: 'hpke', enc: publicKey, ciphertext: JSON.stringify(data) };
+}
+
+const keyFile = (text: string, name = 'tanqin-private-key.pem') =>
+  new File([text], name, { type: 'application/x-pem-file' });
+
+describe('codes screen: the double lock', () => {
+  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the key file and checks it is the registered key before the code is used', async () => {
+    const registered = keyPair('registered');
+    const stranger = keyPair('stranger');
+    const answer = sealedTo(registered.publicKey);
+    const { callsTo } = mockApi({
+      [LOCK]: () => json(200, { public_key: registered.publicKey, updated_at: null }),
+      [VERIFY]: () => json(200, answer),
+    });
+    const user = userEvent.setup();
+    renderSection('verifier');
+    const chooser = await screen.findByLabelText('ملف المفتاح الخاص');
+    expect(screen.getByRole('group', { name: /ملف المفتاح الخاص أولاً/ })).toBeInTheDocument();
+
+    await user.type(codeInput(), CODE);
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'اختر ملف المفتاح الخاص أولاً: لم يُرسل الرمز ولم يُستخدم.',
+    );
+    expect(chooser).toHaveFocus();
+    await user.upload(chooser, keyFile('not a key'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('تعذّرت قراءة هذا الملف');
+    await user.upload(chooser, keyFile(stranger.privateKey));
+    expect(await screen.findByRole('alert')).toHaveTextContent('هذا الملف ليس مفتاح جهتك المسجّل');
+    await user.click(submit());
+    expect(callsTo(VERIFY)).toHaveLength(0);
+
+    await user.upload(chooser, keyFile(registered.privateKey));
+    expect(await screen.findByText('ملف المفتاح يطابق المفتاح المسجّل لجهتك:')).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(submit());
+    expect(await screen.findByText('محمد أحمد القحطاني')).toBeInTheDocument();
+    expect(callsTo(VERIFY)).toHaveLength(1);
+    // The private key never leaves the page.
+    const sent = callsTo(VERIFY).map(([, init]) => String(init?.body));
+    expect(sent.join('')).not.toContain(registered.privateKey);
+  });
+
+  it('keeps an answer sealed to an earlier key in the page, warns before leaving, and opens it with that file', async () => {
+    const registered = keyPair('registered');
+    const earlier = keyPair('earlier');
+    const answer = sealedTo(earlier.publicKey);
+    mockApi({
+      [LOCK]: () => json(200, { public_key: registered.publicKey, updated_at: null }),
+      [VERIFY]: () => json(200, answer),
+    });
+    const user = userEvent.setup();
+    renderSection();
+    await user.upload(
+      await screen.findByLabelText('ملف المفتاح الخاص'),
+      keyFile(registered.privateKey),
+    );
+    await user.type(codeInput(), CODE);
+    await user.click(submit());
+    const step = (await screen.findByRole('heading', { name: 'البيانات مقفلة بقفل ثانٍ' })).closest(
+      'div.rounded-2xl',
+    ) as HTMLElement;
+    expect(step).toHaveTextContent('خُتمت بمفتاح سابق لجهتك');
+    expect(step).toHaveTextContent('إذا أغلقت الصفحة أو أعدت تحميلها قبل ذلك ضاعت البيانات نهائياً');
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+
+    await user.upload(
+      within(step).getByLabelText('ملف المفتاح الخاص'),
+      keyFile(registered.privateKey),
+    );
+    expect(await within(step).findByRole('alert')).toHaveTextContent(
+      'هذا المفتاح لا يفتح البيانات',
+    );
+    await user.upload(
+      within(step).getByLabelText('ملف المفتاح الخاص'),
+      keyFile(earlier.privateKey),
+    );
+    expect(await screen.findByText('محمد أحمد القحطاني')).toBeInTheDocument();
+    const after = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(after);
+    expect(after.defaultPrevented).toBe(false);
+  });
+});
+
 describe('codes screen: the list', () => {
   beforeEach(() => localStorage.setItem('org_token', 'access-token'));
   afterEach(() => vi.unstubAllGlobals());
@@ -223,7 +336,13 @@ describe('codes screen: the list', () => {
     expect(within(rows[1]!).getByText('مستخدم')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('الاسم الكامل، رقم الهوية');
     expect(rows[1]).toHaveTextContent('22 نوفمبر 2026');
-    expect(rows[1]).toHaveTextContent('بواسطة بنك الاختبار');
+    // Each name once, on one line, whole on hover and to screen readers: a received code is
+    // used by this organisation, which the row need not name.
+    expect(rows[1]).not.toHaveTextContent('بواسطة');
+    const issuer = within(rows[1]!).getByText('وزارة الاختبار');
+    expect(issuer).toHaveAttribute('title', 'وزارة الاختبار');
+    expect(issuer).toHaveClass('truncate');
+    expect(issuer).toHaveAttribute('tabindex', '0');
     // Created and expiry share one column (the table fits its frame at 1366 px): the day, then
     // the hours; a code that outlives its day shows the day it ends.
     expect(
@@ -326,11 +445,16 @@ describe('codes screen: the list', () => {
     const drawer = await screen.findByRole('dialog', { name: 'سجل الرمز' });
     expect(await within(drawer).findByText('فُكّ تشفيره')).toBeInTheDocument();
     expect(drawer).toHaveTextContent('بواسطة سارة العتيبي');
-    expect(drawer).toHaveTextContent('بواسطة وزارة الاختبار (عبر مفتاح API)');
+    // The issuer and the audience named once, above the events.
+    expect(within(drawer).getAllByText('وزارة الاختبار')).toHaveLength(1);
+    expect(within(drawer).getAllByText('بنك الاختبار')).toHaveLength(1);
+    expect(within(drawer).getByText('عبر مفتاح API')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'إيصال التحقق' }));
     const receipt = await screen.findByRole('dialog', { name: 'إيصال التحقق' });
     expect(receipt).toHaveTextContent('••••-••••-••••-•XYZ-7');
     expect(receipt).toHaveTextContent('سارة العتيبي');
+    expect(within(receipt).getAllByText('بنك الاختبار')).toHaveLength(1);
+    expect(within(receipt).getAllByText('وزارة الاختبار')).toHaveLength(1);
     expect(receipt).toHaveTextContent('السلسلة 3، القيد 2');
     expect(receipt).toHaveTextContent('b'.repeat(64));
     expect(receipt).not.toHaveTextContent('محمد');

@@ -5,12 +5,13 @@ export { formatCount, formatLongDate } from '../../lib/format.ts';
 // Dates and counts as on the other dashboard screens (lib/format.ts); the time is added because
 // codes live for minutes, not days.
 const timeFormat = localeFormat(
-  (locale) =>
+  (locale, timeZone) =>
     new Intl.DateTimeFormat(locale, {
       hour: '2-digit',
       minute: '2-digit',
       calendar: 'gregory',
       numberingSystem: 'latn',
+      timeZone,
     }),
 );
 

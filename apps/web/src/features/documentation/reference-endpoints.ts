@@ -16,7 +16,11 @@ export interface ReferenceEndpoint {
     | 'receipt'
     | 'latestCheckpoint'
     | 'checkpoint'
-    | 'consistency';
+    | 'consistency'
+    | 'auditOrganization'
+    | 'createRequest'
+    | 'getRequest'
+    | 'cancelRequest';
   method: 'GET' | 'POST';
   path: string;
   /** Any one of these scopes admits the call; null for the OAuth token endpoint. */
@@ -61,6 +65,21 @@ const PATH_ERRORS: ReferenceEndpoint['errors'] = [{ status: 414, codes: ['uri_to
 
 const json = 'application/json';
 
+/** The audience's view of a verification request. */
+const REQUEST_FIELDS = [
+  'viewer',
+  'request_id',
+  'status',
+  'fields',
+  'purpose',
+  'created_at',
+  'expires_at',
+  'link',
+  'match_number',
+  'token_id',
+  'token',
+] as const;
+
 export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
   {
     id: 'generate',
@@ -77,6 +96,8 @@ export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
         { name: 'one_time_use' },
         { name: 'audience' },
         { name: 'subject' },
+        { name: 'request_id' },
+        { name: 'match_number' },
       ],
     },
     success: {
@@ -94,12 +115,28 @@ export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
     errors: [
       {
         status: 400,
-        codes: ['validation_failed', 'payload_too_deep', 'invalid_json', 'invalid_audience'],
+        codes: [
+          'validation_failed',
+          'payload_too_deep',
+          'invalid_json',
+          'invalid_audience',
+          'test_national_id_required',
+          'test_national_id_in_live',
+          // Answering a verification request (request_id and match_number).
+          'audience_mismatch',
+          'field_not_requested',
+          'subject_mismatch',
+        ],
       },
-      // The holder of subject.national_id may have locked it against new codes.
+      // The holder of subject.national_id may have locked it; the number picked may be wrong.
       ...PIPELINE_ERRORS.map((error) =>
-        error.status === 403 ? { ...error, codes: [...error.codes, 'subject_locked'] } : error,
+        error.status === 403
+          ? { ...error, codes: [...error.codes, 'subject_locked', 'match_failed'] }
+          : error,
       ),
+      { status: 404, codes: ['verification_request_not_found'] },
+      { status: 409, codes: ['request_fulfilled'] },
+      { status: 410, codes: ['request_expired', 'request_cancelled'] },
       ...BODY_ERRORS,
     ],
   },
@@ -118,7 +155,10 @@ export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
       { status: 400, codes: ['validation_failed', 'invalid_json', 'token_malformed'] },
       { status: 404, codes: ['token_not_found'] },
       { status: 410, codes: ['token_used', 'token_expired', 'token_revoked'] },
-      ...PIPELINE_ERRORS,
+      // A code issued for a national id its holder has since locked: nothing is used.
+      ...PIPELINE_ERRORS.map((error) =>
+        error.status === 403 ? { ...error, codes: [...error.codes, 'subject_locked'] } : error,
+      ),
       ...BODY_ERRORS,
     ],
   },
@@ -243,6 +283,77 @@ export const REFERENCE_ENDPOINTS: ReferenceEndpoint[] = [
       { status: 404, codes: ['not_found'] },
       { status: 500, codes: ['internal_error'] },
       { status: 503, codes: ['overloaded'] },
+    ],
+  },
+  {
+    id: 'auditOrganization',
+    method: 'GET',
+    path: '/v1/audit/organizations/{organization_id}',
+    scopes: null,
+    isPublic: true,
+    pathParams: ['organization_id'],
+    body: null,
+    success: { status: 200, fields: ['id', 'name', 'type'] },
+    errors: [
+      { status: 400, codes: ['validation_failed'] },
+      { status: 404, codes: ['not_found'] },
+      { status: 500, codes: ['internal_error'] },
+      { status: 503, codes: ['overloaded'] },
+    ],
+  },
+  {
+    id: 'createRequest',
+    method: 'POST',
+    path: '/v1/verification-requests',
+    scopes: ['token:verify'],
+    pathParams: [],
+    body: {
+      contentTypes: [json],
+      fields: [
+        { name: 'fields', required: true },
+        { name: 'purpose', required: true },
+        { name: 'expires_in' },
+        { name: 'subject' },
+      ],
+    },
+    success: { status: 201, fields: [...REQUEST_FIELDS] },
+    errors: [
+      { status: 400, codes: ['validation_failed', 'invalid_json'] },
+      ...PIPELINE_ERRORS,
+      ...BODY_ERRORS,
+    ],
+  },
+  {
+    id: 'getRequest',
+    method: 'GET',
+    path: '/v1/verification-requests/{request_id}',
+    scopes: ['token:verify', 'token:generate'],
+    pathParams: ['request_id'],
+    body: null,
+    success: { status: 200, fields: [...REQUEST_FIELDS] },
+    errors: [
+      { status: 400, codes: ['validation_failed', 'bad_request'] },
+      { status: 404, codes: ['verification_request_not_found'] },
+      ...PIPELINE_ERRORS,
+      ...PATH_ERRORS,
+    ],
+  },
+  {
+    id: 'cancelRequest',
+    method: 'POST',
+    path: '/v1/verification-requests/{request_id}/cancel',
+    scopes: ['token:verify'],
+    pathParams: ['request_id'],
+    body: null,
+    success: { status: 200, fields: [...REQUEST_FIELDS] },
+    errors: [
+      { status: 400, codes: ['validation_failed', 'bad_request', 'invalid_json'] },
+      { status: 404, codes: ['verification_request_not_found'] },
+      { status: 409, codes: ['request_fulfilled'] },
+      { status: 410, codes: ['request_expired'] },
+      ...PIPELINE_ERRORS,
+      ...BODY_ERRORS,
+      ...PATH_ERRORS,
     ],
   },
 ];

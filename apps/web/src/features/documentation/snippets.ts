@@ -250,6 +250,14 @@ export const consistencyResponse = () =>
     proof: ['0ebc5d3437fbe2db158b9f126a1d118e3081...', 'ca854ea128ed050b41b35ffc1b87b8eb2bde...'],
   });
 
+const SAMPLE_ORGANIZATION_ID = '0b5c7a4e-3c1f-4f7e-9a51-2f9c7d1e8a10';
+
+export const auditOrganizationCurl = ({ baseUrl }: SnippetContext) =>
+  publicCurl(`${baseUrl}/v1/audit/organizations/${SAMPLE_ORGANIZATION_ID}`);
+
+export const auditOrganizationResponse = (organizationName: string) =>
+  json({ id: SAMPLE_ORGANIZATION_ID, name: organizationName, type: 'private' });
+
 export const receiptCurl = ({ baseUrl, clientId }: SnippetContext) =>
   curl('GET', `${baseUrl}/v1/tokens/${SAMPLE_TOKEN_ID}/receipt`, [`X-Client-Id: ${clientId}`]);
 
@@ -331,3 +339,48 @@ export const auditVerifyReceiptOutput = ({ baseUrl }: SnippetContext) => {
 
 export const auditVerifyCheckpoints = () =>
   'npm run audit:verify -- --checkpoints run.json --keys tanqin-audit-keys.json';
+
+export const SAMPLE_REQUEST_ID = 'vrq_8HcL2pQx9RtV4wYk1ZmN6bJ';
+
+export const createRequestCurl = ({ baseUrl, clientId }: SnippetContext) =>
+  curl('POST', `${baseUrl}/v1/verification-requests`, [`X-Client-Id: ${clientId}`], {
+    fields: ['full_name', 'national_id'],
+    purpose: 'فتح حساب',
+    expires_in: 600,
+  });
+
+export const getRequestCurl = ({ baseUrl, clientId }: SnippetContext) =>
+  curl('GET', `${baseUrl}/v1/verification-requests/${SAMPLE_REQUEST_ID}`, [
+    `X-Client-Id: ${clientId}`,
+  ]);
+
+export const cancelRequestCurl = ({ baseUrl, clientId }: SnippetContext) =>
+  curl('POST', `${baseUrl}/v1/verification-requests/${SAMPLE_REQUEST_ID}/cancel`, [
+    `X-Client-Id: ${clientId}`,
+  ]);
+
+/** The issuer's answer: the code addressed to the request's audience, with the number picked. */
+export const answerRequestCurl = ({ baseUrl, clientId }: SnippetContext) =>
+  curl('POST', `${baseUrl}/v1/tokens/generate`, [`X-Client-Id: ${clientId}`], {
+    data: SAMPLE_PERSON,
+    request_id: SAMPLE_REQUEST_ID,
+    match_number: '47',
+  });
+
+export const requestResponse = (
+  { baseUrl }: SnippetContext,
+  status: 'pending' | 'fulfilled' | 'cancelled' = 'pending',
+) =>
+  json({
+    viewer: 'audience',
+    request_id: SAMPLE_REQUEST_ID,
+    status,
+    fields: ['full_name', 'national_id'],
+    purpose: 'فتح حساب',
+    created_at: '2026-01-15T09:30:00.000Z',
+    expires_at: '2026-01-15T09:40:00.000Z',
+    link: `${baseUrl}/r/${SAMPLE_REQUEST_ID}`,
+    match_number: '47',
+    token_id: status === 'fulfilled' ? SAMPLE_TOKEN_ID : null,
+    token: status === 'fulfilled' ? SAMPLE_TOKEN : null,
+  });

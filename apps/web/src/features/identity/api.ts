@@ -39,6 +39,17 @@ export const completeIdentityProof = (callback: IdentityComplete & { iss?: strin
     body: callback,
   });
 
+/** POST /api/v1/individuals/me/identity/correction: the proven national id replaces the typed one. */
+export const confirmIdentityCorrection = () =>
+  apiRequest<IdentityProven>('/api/v1/individuals/me/identity/correction', {
+    method: 'POST',
+    side: 'individual',
+  });
+
+/** The identity status, read once (the callback page asks whether a correction waits). */
+export const fetchIdentityStatus = () =>
+  apiRequest<IdentityStatus>('/api/v1/individuals/me/identity', { side: 'individual' });
+
 /** POST /api/v1/individuals/me/identity-lock: the answer updates the cached identity status. */
 export function useSetIdentityLock() {
   const queryClient = useQueryClient();

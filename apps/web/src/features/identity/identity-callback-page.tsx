@@ -6,10 +6,34 @@ import { Link, useSearchParams } from 'react-router';
 import { PersonalLayout } from '../../components/personal-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { failureReason } from '../../lib/problem-text.ts';
-import { completeIdentityProof, useStartIdentityProof } from './api.ts';
+import {
+  completeIdentityProof,
+  confirmIdentityCorrection,
+  fetchIdentityStatus,
+  useStartIdentityProof,
+} from './api.ts';
 
-type Outcome = { state: 'pending' } | { state: 'proven' } | { state: 'failed'; reason: string };
+type Outcome =
+  | { state: 'pending' }
+  | { state: 'proven' }
+  | { state: 'correction'; typed: string; proven: string; confirming?: boolean }
+  | { state: 'failed'; reason: string; code?: string };
+
+/** How a refusal ends: a mismatch may leave a correction to confirm (a mistyped national id). */
+async function outcomeOf(error: unknown): Promise<Outcome> {
+  const failed: Outcome = {
+    state: 'failed',
+    reason: failureReason(error),
+    ...(error instanceof ApiError && { code: error.code }),
+  };
+  if (!(error instanceof ApiError) || error.code !== 'identity_mismatch') return failed;
+  const { correction } = await fetchIdentityStatus().catch(() => ({ correction: null }));
+  return correction
+    ? { state: 'correction', typed: correction.typed_last4 ?? '', proven: correction.proven_last4 }
+    : failed;
+}
 
 /**
  * /identity/callback: where the identity provider sends the browser back. The code and state go
@@ -39,9 +63,20 @@ export function IdentityCallbackPage() {
         setOutcome({ state: 'proven' });
         void queryClient.invalidateQueries({ queryKey: ['me'] });
       },
-      (error: unknown) => setOutcome({ state: 'failed', reason: failureReason(error) }),
+      (error: unknown) => outcomeOf(error).then(setOutcome),
     );
   }, [params, queryClient, t]);
+
+  const confirm = () => {
+    setOutcome((current) => ({ ...current, confirming: true }) as Outcome);
+    confirmIdentityCorrection().then(
+      () => {
+        setOutcome({ state: 'proven' });
+        void queryClient.invalidateQueries({ queryKey: ['me'] });
+      },
+      (error: unknown) => outcomeOf(error).then(setOutcome),
+    );
+  };
 
   return (
     <PersonalLayout title={t('callback.title')}>
@@ -59,6 +94,24 @@ export function IdentityCallbackPage() {
               {t('callback.toCodes')}
             </Link>
           </div>
+        ) : outcome.state === 'correction' ? (
+          <div className="space-y-4 rounded-2xl border border-amber-200 bg-white p-6">
+            <h2 className="text-lg font-bold text-slate-900">{t('callback.correctionTitle')}</h2>
+            <p className="text-sm text-slate-700">
+              {t('callback.correctionBody', { typed: outcome.typed, proven: outcome.proven })}
+            </p>
+            <p className="text-sm text-slate-600">{t('callback.correctionExpires')}</p>
+            <div className="flex flex-wrap gap-3">
+              <Button onClick={confirm} disabled={outcome.confirming}>
+                {outcome.confirming
+                  ? t('callback.correctionConfirming')
+                  : t('callback.correctionConfirm')}
+              </Button>
+              <Link to="/dashboard" className={buttonClasses('secondary', 'md')}>
+                {t('callback.back')}
+              </Link>
+            </div>
+          </div>
         ) : (
           <div className="space-y-4">
             <Alert tone="error">
@@ -67,9 +120,18 @@ export function IdentityCallbackPage() {
             </Alert>
             {start.isError ? <Alert tone="error">{failureReason(start.error)}</Alert> : null}
             <div className="flex flex-wrap gap-3">
-              <Button onClick={() => start.mutate()} disabled={start.isPending || start.isSuccess}>
-                {t('callback.again')}
-              </Button>
+              {outcome.code === 'identity_already_proven' ? (
+                <Link to="/forgot-password" className={buttonClasses('primary', 'md')}>
+                  {t('callback.recover')}
+                </Link>
+              ) : (
+                <Button
+                  onClick={() => start.mutate()}
+                  disabled={start.isPending || start.isSuccess}
+                >
+                  {t('callback.again')}
+                </Button>
+              )}
               <Link to="/dashboard" className={buttonClasses('secondary', 'md')}>
                 {t('callback.back')}
               </Link>

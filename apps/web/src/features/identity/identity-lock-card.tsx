@@ -74,7 +74,10 @@ function UnlockDialog({ twoFactor, onClose }: { twoFactor: boolean; onClose: () 
   );
 }
 
-/** The national id's lock, like a credit freeze: no body can issue a code for it while on. */
+/**
+ * The national id's lock, like a credit freeze: while on, no body can issue a code for it or use
+ * one issued for it before; the card says so, on or off.
+ */
 export function IdentityLockCard({ status }: { status: IdentityStatus }) {
   const { t } = useTranslation('identity');
   const lock = useSetIdentityLock();
@@ -104,6 +107,7 @@ export function IdentityLockCard({ status }: { status: IdentityStatus }) {
             ? t('lock.bodyOn', { date: formatDateTime(status.locked_at) })
             : t('lock.bodyOff')}
         </p>
+        <p className="text-sm leading-relaxed text-slate-600">{t('lock.covers')}</p>
         {lock.isError ? <Alert tone="error">{failureReason(lock.error)}</Alert> : null}
       </div>
       {status.locked ? (

@@ -136,6 +136,58 @@ describe('proving one identity', () => {
     expect(screen.getByRole('button', { name: 'المحاولة مرة أخرى' })).toBeEnabled();
   });
 
+  it('offers the proven national id in place of a mistyped one, and proves it on confirmation', async () => {
+    const api = mockApi({
+      'POST /api/v1/individuals/me/identity/complete': () => problem(409, 'identity_mismatch'),
+      'GET /api/v1/individuals/me/identity': () =>
+        json(200, {
+          proven: false,
+          proven_at: null,
+          provider: null,
+          development_provider: false,
+          locked: false,
+          locked_at: null,
+          unlock_needs_code: false,
+          correction: {
+            typed_last4: '1234',
+            proven_last4: '5678',
+            expires_at: '2026-11-26T09:10:00.000Z',
+          },
+        }),
+      'POST /api/v1/individuals/me/identity/correction': () =>
+        json(200, { success: true, identity: { proven: true, correction: null } }),
+    });
+    signedIn();
+    renderWithProviders(<IdentityCallbackPage />, {
+      entries: ['/identity/callback?code=abc&state=xyz'],
+    });
+    await screen.findByRole('heading', {
+      name: 'رقم الهوية الذي أثبته مزوّد الهوية يختلف عمّا كتبته',
+    });
+    expect(
+      screen.getByText(/ينتهي بـ 5678، وكتبتَ عند التسجيل رقماً ينتهي بـ 1234/),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'اعتماد الرقم المُثبت' }));
+    await screen.findByRole('heading', { name: 'ثبتت هويتك' });
+    expect(api.callsTo('POST /api/v1/individuals/me/identity/correction')).toHaveLength(1);
+  });
+
+  it('sends a person whose id another account proved to recover that account', async () => {
+    mockApi({
+      'POST /api/v1/individuals/me/identity/complete': () =>
+        problem(409, 'identity_already_proven'),
+    });
+    signedIn();
+    renderWithProviders(<IdentityCallbackPage />, {
+      entries: ['/identity/callback?code=abc&state=xyz'],
+    });
+    await screen.findByText('لم تثبت هويتك');
+    expect(screen.getByRole('link', { name: 'استعادة الحساب الآخر' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
   it('says the provider did not finish when it returns without a code', async () => {
     const api = mockApi({});
     signedIn();

@@ -251,9 +251,15 @@ describe('organisation sign-up form', () => {
     answer(json(201, createdOrganization));
 
     const panel = await screen.findByRole('status');
-    expect(panel).toHaveTextContent('تم إنشاء المنظمة بنجاح!');
-    expect(panel).toHaveTextContent('سيتم التواصل معكم قريباً.');
-    expect(within(panel).getByRole('heading', { name: 'تم إنشاء المنظمة بنجاح!' })).toHaveFocus();
+    // The glossary's word (الجهة), and what comes next: sign-in works at once.
+    expect(panel).toHaveTextContent('تم إنشاء حساب الجهة بنجاح!');
+    expect(panel).toHaveTextContent(
+      'الحساب يعمل فوراً: سجّل الدخول الآن ببريد المسؤول وكلمة المرور.',
+    );
+    expect(panel).not.toHaveTextContent('سيتم التواصل');
+    expect(
+      within(panel).getByRole('heading', { name: 'تم إنشاء حساب الجهة بنجاح!' }),
+    ).toHaveFocus();
     expect(screen.queryByLabelText(LABELS.name)).not.toBeInTheDocument();
 
     // The form was reset: registering another organisation starts from empty fields.

@@ -39,6 +39,7 @@ const me = (overrides: Partial<NonNullable<Me['organization']>> = {}): Me => ({
     email: 'contact@example.sa',
     client_id: CLIENT_ID,
     created_at: '2025-03-05T10:00:00.000Z',
+    time_zone: 'Asia/Riyadh',
     role: 'owner',
     ...overrides,
   },
@@ -133,7 +134,12 @@ describe('organisation dashboard', () => {
     });
     renderDashboard();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'وزارة التجربة' })).toBeVisible();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'وزارة التجربة' });
+    expect(heading).toBeVisible();
+    // One line on a phone, the whole name on hover; the welcome does not repeat it.
+    expect(heading).toHaveClass('truncate');
+    expect(heading).toHaveAttribute('title', 'وزارة التجربة');
+    expect(screen.getByText('مرحباً بك في لوحة تحكم جهتك')).toBeInTheDocument();
     expect(screen.getByText('سارة العتيبي')).toBeInTheDocument();
     expect(screen.getByText('admin@example.sa')).toBeInTheDocument();
     expect(screen.getByText('تاريخ الانضمام: 5 مارس 2025')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMe } from '../../lib/api/me.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useDisplayTimeZone } from '../../lib/time-zone.ts';
 import { DashboardShell } from './components/dashboard-shell.tsx';
 import { LoadErrorPanel } from './components/load-error-panel.tsx';
 import { Skeleton } from './components/skeleton.tsx';
@@ -49,6 +50,8 @@ export function OrgDashboardPage() {
   const [searchParams] = useSearchParams();
   const me = useMe();
   const organization = me.data?.organization ?? undefined;
+  // Every date and time of the console in the organisation's zone (its settings).
+  useDisplayTimeZone(organization?.time_zone);
   // A section the role may not open (an old link, a changed role) shows the dashboard instead.
   const sectionId = resolveSection(searchParams.get('section'), organization?.role);
   const headingRef = useFocusOnSectionChange(sectionId);

@@ -99,10 +99,12 @@ describe('/login', () => {
     const { bodiesOf } = mockApi({
       'POST /api/v1/auth/login': () =>
         json(200, { requires2FA: true, twoFactorToken: 'challenge-1', message: 'code needed' }),
-      'POST /api/v1/auth/verify-2fa': ({ body }) =>
-        (body as { code: string }).code === 'abcde-fghij'
-          ? json(200, signedIn)
-          : problem(401, 'invalid_code', { detail: 'Invalid code' }),
+      'POST /api/v1/auth/verify-2fa': ({ body }) => {
+        const { code } = body as { code: string };
+        if (code === 'abcde-fghij') return json(200, signedIn);
+        if (code === '111111') return problem(401, 'two_factor_code_used');
+        return problem(401, 'invalid_code', { detail: 'Invalid code' });
+      },
     });
     renderPage('/login', LoginPage);
     const user = await fillCredentials();
@@ -125,6 +127,15 @@ describe('/login', () => {
       token: 'challenge-1',
       code: '123456',
     });
+    // A code already used: wait for the next one, not "incorrect".
+    await user.clear(code);
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'تحقق' }));
+    expect(
+      await screen.findByText(
+        'استُخدم هذا الرمز من قبل. انتظر الرمز التالي في تطبيق المصادقة ثم أدخله',
+      ),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /استخدم رمز استرداد/ }));
     await user.type(screen.getByLabelText('رمز الاسترداد'), 'abcde-fghij');

@@ -134,7 +134,7 @@ describe('/register', () => {
     ).toBeInTheDocument();
   });
 
-  it('resends once the countdown ends and waits as long as a 429 says', async () => {
+  it('resends once the countdown ends (the other method says it waits for it too) and waits as long as a 429 says', async () => {
     const { callsTo } = mockApi({
       'POST /api/v1/auth/register/individual': () =>
         json(201, { ...registered, verification: { ...registered.verification, resend_after: 1 } }),
@@ -144,11 +144,17 @@ describe('/register', () => {
     renderPage('/register', RegisterPage);
     const user = await fillForm();
     await user.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
+    // While the countdown runs, the other method is disabled and says when it becomes active.
+    const other = await screen.findByRole('button', { name: /إلى البريد الإلكتروني بدلاً/ });
+    expect(other).toBeDisabled();
+    expect(other).toHaveAccessibleDescription('متاح حين ينتهي العدّ أعلاه');
     const resend = await screen.findByRole(
       'button',
       { name: /إعادة إرسال الرمز/ },
       { timeout: 3000 },
     );
+    expect(other).toBeEnabled();
+    expect(other).not.toHaveAccessibleDescription();
     await user.click(resend);
     expect(await screen.findByText('يمكنك طلب رمز جديد بعد 42 ثانية')).toBeInTheDocument();
     expect(screen.getByText(problems.too_many_requests.ar)).toBeInTheDocument();

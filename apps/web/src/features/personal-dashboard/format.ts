@@ -1,4 +1,5 @@
 import i18n from '../../lib/i18n.ts';
+import { PERSON_TIME_ZONE } from '../../lib/time-zone.ts';
 
 // Long dates with the time, in the reader's language: Arabic (Saudi) with Latin digits and the
 // Gregorian calendar as on the other screens (features/codes/format.ts); codes live for minutes.
@@ -10,10 +11,12 @@ function formatsFor(language: string) {
   let made = formats.get(locale);
   if (!made) {
     const options = { calendar: 'gregory', numberingSystem: 'latn' } as const;
+    // Riyadh time, as the person's messages and the footer say (lib/time-zone.ts).
     made = {
       dateTime: new Intl.DateTimeFormat(locale, {
         dateStyle: 'long',
         timeStyle: 'short',
+        timeZone: PERSON_TIME_ZONE,
         ...options,
       }),
       count: new Intl.NumberFormat(locale, { numberingSystem: 'latn' }),

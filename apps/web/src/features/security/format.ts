@@ -3,12 +3,13 @@ import { localeFormat } from '../../lib/language.ts';
 // The same choices as the dashboard item (org-dashboard/format.ts): Latin digits beside Latin
 // keys and addresses, Arabic month names, the Gregorian calendar the API's timestamps use.
 const dateTimeFormat = localeFormat(
-  (locale) =>
+  (locale, timeZone) =>
     new Intl.DateTimeFormat(locale, {
       dateStyle: 'long',
       timeStyle: 'short',
       calendar: 'gregory',
       numberingSystem: 'latn',
+      timeZone,
     }),
 );
 const countFormat = localeFormat(
@@ -35,16 +36,20 @@ export const formatCount = (value: number | string) => countFormat().format(Numb
 export const formatPercent = (percent: number) => percentFormat().format(percent / 100);
 
 const preciseTimeFormat = localeFormat(
-  (locale) =>
+  (locale, timeZone) =>
     new Intl.DateTimeFormat(locale, {
-      dateStyle: 'medium',
+      dateStyle: 'long',
       timeStyle: 'medium',
       calendar: 'gregory',
       numberingSystem: 'latn',
+      timeZone,
     }),
 );
 
-/** A call's time to the second, e.g. "24 Nov 2026, 14:03:27": calls come many a minute. */
+/**
+ * A call's time to the second, the date in words as on the other screens: "2 ديسمبر 2026 في
+ * 1:30:27 م", "2 December 2026 at 13:30:27". Calls come many a minute.
+ */
 export const formatPreciseTime = (isoTimestamp: string) =>
   preciseTimeFormat().format(new Date(isoTimestamp));
 

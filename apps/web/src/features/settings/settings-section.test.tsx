@@ -78,6 +78,7 @@ describe('settings: organisation profile', () => {
       contact_person: 'نورة الحربي',
       phone: null,
       time_zone: 'Asia/Dubai',
+      app_link: null,
     });
 
     await user.type(name, ' للتقنية');

@@ -5,8 +5,9 @@ export { formatCount, formatLongDate } from '../../lib/format.ts';
 
 // Latin digits and the Gregorian calendar as on every dashboard screen (lib/format.ts): 0.005
 // must read the same in the wallet, the API answers and the invoices integrators keep.
-// The call log groups by UTC date (spec section 9): its dates and times are shown in UTC too, so
-// a call never appears under a date other than its own.
+// Days (yyyy-mm-dd) arrive as the organisation's calendar dates and are shown as they are (UTC
+// formatting of their midnight); instants are shown in the organisation's zone (lib/time-zone.ts),
+// so a call's time sits under the date the API grouped it by.
 const utcDayFormat = localeFormat(
   (locale) =>
     new Intl.DateTimeFormat(locale, {
@@ -16,15 +17,15 @@ const utcDayFormat = localeFormat(
       timeZone: 'UTC',
     }),
 );
-const utcTimeFormat = localeFormat(
-  (locale) =>
+const clockTimeFormat = localeFormat(
+  (locale, timeZone) =>
     new Intl.DateTimeFormat(locale, {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
       calendar: 'gregory',
       numberingSystem: 'latn',
-      timeZone: 'UTC',
+      timeZone,
     }),
 );
 const shortDayFormat = localeFormat(
@@ -67,9 +68,9 @@ export const formatDay = (date: string) => utcDayFormat().format(new Date(`${dat
 export const formatShortDay = (date: string) =>
   shortDayFormat().format(new Date(`${date}T00:00:00Z`));
 
-/** The UTC time of day of an instant: "10:00:00 ص". */
-export const formatUtcTime = (isoTimestamp: string) =>
-  utcTimeFormat().format(new Date(isoTimestamp));
+/** The time of day of an instant in the organisation's zone: "10:00:00 ص". */
+export const formatClockTime = (isoTimestamp: string) =>
+  clockTimeFormat().format(new Date(isoTimestamp));
 
 const monthFormat = localeFormat(
   (locale) =>

@@ -5,6 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setDisplayTimeZone } from '../../lib/time-zone.ts';
 import WalletSection from './wallet-section.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -24,7 +25,9 @@ const wallet = (overrides: Partial<WalletSummary> = {}): WalletSummary => ({
   ...overrides,
 });
 
+// Days of the organisation's zone (Riyadh, UTC+3): 20:59 UTC on 21 November is 23:59 there.
 const usage: WalletUsage = {
+  time_zone: 'Asia/Riyadh',
   days: [
     {
       date: '2026-11-22',
@@ -54,7 +57,7 @@ const usage: WalletUsage = {
       entries: [
         {
           id: 'u0',
-          created_at: '2026-11-21T23:59:00.000Z',
+          created_at: '2026-11-21T20:59:00.000Z',
           endpoint: 'GET /v1/tokens/{token_id}/status',
           status: 200,
           cost: '0.005',
@@ -124,8 +127,15 @@ const figure = (label: string) => {
 const text = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim();
 
 describe('wallet screen', () => {
-  beforeEach(() => localStorage.setItem('org_token', 'access-token'));
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => {
+    localStorage.setItem('org_token', 'access-token');
+    // As the organisation dashboard does: the console shows times in the organisation's zone.
+    setDisplayTimeZone('Asia/Riyadh');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setDisplayTimeZone(undefined);
+  });
 
   it('shows the four summary cards, the price with 3 decimals, and the usage statistics', async () => {
     mockApi();
@@ -220,13 +230,16 @@ describe('wallet screen', () => {
     expect(entries).toHaveLength(2);
     expect(entries[0]).toHaveTextContent('التحقق من رمز');
     expect(entries[0]).toHaveTextContent('POST /v1/tokens/verify');
-    expect(entries[0]).toHaveTextContent('10:15:30');
+    // Times on the organisation's clock, named above the list.
+    expect(screen.getByText(/والأيام والأوقات بتوقيت الرياض$/)).toBeInTheDocument();
+    expect(entries[0]).toHaveTextContent('01:15:30 م');
     expect(entries[0]).toHaveTextContent('الاستجابة 200');
     expect(entries[0]).toHaveTextContent('0.005 ريال');
     expect(entries[1]).toHaveTextContent('إنشاء رمز');
     const secondDay = days[1]!.closest('section')!;
     expect(secondDay).toHaveTextContent('استدعاء واحد · 0.005 ريال');
     expect(within(secondDay).getByRole('listitem')).toHaveTextContent('الاستعلام عن حالة رمز');
+    expect(within(secondDay).getByRole('listitem')).toHaveTextContent('11:59:00 م');
     // The list scrolls inside a box of fixed height, and the keyboard can reach it.
     expect(log).toHaveClass('max-h-96', 'overflow-y-auto');
     expect(log).toHaveAttribute('tabindex', '0');
@@ -289,7 +302,7 @@ describe('wallet screen', () => {
 
   it('says there are no API calls yet for a new organisation', async () => {
     mockApi({
-      [USAGE]: () => json(200, { days: [] }),
+      [USAGE]: () => json(200, { time_zone: 'Asia/Riyadh', days: [] }),
       [DAILY]: () =>
         json(
           200,
@@ -382,6 +395,8 @@ describe('wallet screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'كشف نوفمبر 2026' });
     const rows = await within(dialog).findAllByRole('row');
     expect(rows).toHaveLength(4);
+    expect(dialog).toHaveTextContent('المنطقة الزمنية:توقيت الرياض');
+    expect(dialog).not.toHaveTextContent('Asia/Riyadh');
     expect(rows[1]).toHaveTextContent('POST /v1/tokens/generate');
     expect(rows[1]).toHaveTextContent('مفتاح الإنتاج');
     expect(rows[2]).toHaveTextContent('لوحة التحكم (دون مفتاح)');

@@ -3,12 +3,14 @@ import type {
   CodeHistory,
   CodeList,
   CodeRevoked,
+  EncryptionKeyState,
   KeyMode,
   StaffVerifyResult,
   TokenStatus,
 } from '@tanqin/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { startOfZonedDay } from '../../../lib/time-zone.ts';
 
 export const CODES_PAGE_SIZE = 20;
 
@@ -19,7 +21,7 @@ export interface CodesFilter {
   status?: TokenStatus;
   /** Part of the reference. */
   q?: string;
-  /** Calendar days (yyyy-mm-dd) in the reader's time zone, both included. */
+  /** Calendar days (yyyy-mm-dd) of the organisation's time zone, both included. */
   from?: string;
   to?: string;
   cursor?: string;
@@ -34,18 +36,12 @@ export const codesKeys = {
     ['codes', organizationId, 'history', tokenId] as const,
 };
 
-const startOfDay = (day: string) => new Date(`${day}T00:00:00`);
-
 function listPath({ mode, direction, status, q, from, to, cursor }: CodesFilter) {
   const query = new URLSearchParams({ mode, direction });
   if (status) query.set('status', status);
   if (q?.trim()) query.set('q', q.trim());
-  if (from) query.set('from', startOfDay(from).toISOString());
-  if (to) {
-    const end = startOfDay(to);
-    end.setDate(end.getDate() + 1);
-    query.set('to', end.toISOString());
-  }
+  if (from) query.set('from', startOfZonedDay(from).toISOString());
+  if (to) query.set('to', startOfZonedDay(to, 1).toISOString());
   if (cursor) query.set('cursor', cursor);
   query.set('limit', String(CODES_PAGE_SIZE));
   return `/api/v1/tokens?${query}`;
@@ -95,3 +91,15 @@ export function useVerifyCode(organizationId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: codesKeys.all(organizationId) }),
   });
 }
+
+/**
+ * GET /api/v1/organization/encryption-key, read by those who decrypt: whether the organisation
+ * registered a double-lock key, known before a code is sent. The settings' own cache entry.
+ */
+export const useRegisteredEncryptionKey = (organizationId: string, isAllowed: boolean) =>
+  useQuery({
+    queryKey: ['organizations', organizationId, 'encryption-key'],
+    enabled: isAllowed,
+    queryFn: ({ signal }) =>
+      apiRequest<EncryptionKeyState>('/api/v1/organization/encryption-key', { signal }),
+  });

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useCodeHistory, useRevokeCode } from '../api/codes-queries.ts';
@@ -16,11 +17,14 @@ import { formatLongDate, formatTime } from '../format.ts';
 import { STATUS_TONES } from './status-tones.ts';
 import { VerificationReceipt } from './verification-receipt.tsx';
 
-/** Who acted: the member by name when they are one of ours, else the organisation or the means. */
-function actorText(entry: CodeHistoryEntry, t: TFunction<'codes'>) {
+/**
+ * Who acted: the member by name when they are one of ours, else the means; the organisation only
+ * when it is neither the issuer nor the audience, both named once above the events.
+ */
+function actorText(entry: CodeHistoryEntry, t: TFunction<'codes'>, named: string[]) {
   if (entry.member) return t('history.byMember', { name: entry.member.name });
   if (entry.via === 'system' || entry.via === 'individual') return t(`history.via.${entry.via}`);
-  if (entry.organization)
+  if (entry.organization && !named.includes(entry.organization.name))
     return t('history.byOrganization', {
       name: entry.organization.name,
       via: t(`history.via.${entry.via}`),
@@ -28,7 +32,15 @@ function actorText(entry: CodeHistoryEntry, t: TFunction<'codes'>) {
   return t(`history.via.${entry.via}`);
 }
 
-function Entry({ entry, onReceipt }: { entry: CodeHistoryEntry; onReceipt?: () => void }) {
+function Entry({
+  entry,
+  named,
+  onReceipt,
+}: {
+  entry: CodeHistoryEntry;
+  named: string[];
+  onReceipt?: () => void;
+}) {
   const { t } = useTranslation('codes');
   return (
     <li className="relative border-s-2 border-slate-200 ps-4 pb-4 last:pb-0">
@@ -37,7 +49,7 @@ function Entry({ entry, onReceipt }: { entry: CodeHistoryEntry; onReceipt?: () =
         className="absolute -start-[7px] top-1 size-3 rounded-full border-2 border-white bg-brand-600"
       />
       <p className="font-semibold text-slate-900">{t(`history.action.${entry.action}`)}</p>
-      <p className="text-sm text-slate-700">{actorText(entry, t)}</p>
+      <p className="text-sm text-slate-700">{actorText(entry, t, named)}</p>
       <p className="text-xs text-slate-500">
         <time dateTime={entry.at}>
           {formatLongDate(entry.at)} · {formatTime(entry.at)}
@@ -111,16 +123,23 @@ export function CodeHistoryDrawer({
                 {t(`status.${data.token.status}`)}
               </Badge>
               {data.token.is_test ? <Badge tone="amber">{t('list.test')}</Badge> : null}
-              <span>
-                {t('history.issuedBy', { name: data.token.issuer.name })} ·{' '}
-                {t('history.addressedTo', { name: data.token.audience.name })}
-              </span>
             </div>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-slate-500">{t('list.columns.issuer')}</dt>
+              <dd className="min-w-0 font-medium text-slate-900">
+                <TruncatedText text={data.token.issuer.name} />
+              </dd>
+              <dt className="text-slate-500">{t('list.columns.audience')}</dt>
+              <dd className="min-w-0 font-medium text-slate-900">
+                <TruncatedText text={data.token.audience.name} />
+              </dd>
+            </dl>
             <ol aria-label={t('history.trail')} className="ms-1.5">
               {data.entries.map((entry) => (
                 <Entry
                   key={`${entry.chain.shard}-${entry.chain.seq}`}
                   entry={entry}
+                  named={[data.token.issuer.name, data.token.audience.name]}
                   onReceipt={entry.action === 'use' ? () => setReceipt(entry) : undefined}
                 />
               ))}

@@ -18,6 +18,7 @@ import { DateField } from '../../../components/ui/date-field.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { TruncatedText } from '../../../components/ui/truncated-text.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { type CodesFilter, useCodes } from '../api/codes-queries.ts';
 import { formatCount, formatLongDate, formatTime } from '../format.ts';
@@ -106,7 +107,10 @@ function CodeRow({
         </span>
       </Cell>
       <Cell label={t(direction === 'issued' ? 'list.columns.audience' : 'list.columns.issuer')}>
-        {direction === 'issued' ? item.audience.name : item.issuer.name}
+        <TruncatedText
+          text={direction === 'issued' ? item.audience.name : item.issuer.name}
+          className="max-md:max-w-52 md:max-w-44"
+        />
       </Cell>
       <Cell label={t('list.columns.validity')}>
         <Validity from={item.created_at} until={item.expires_at} />
@@ -115,7 +119,9 @@ function CodeRow({
         {item.used_at ? (
           <>
             <When at={item.used_at} />
-            {item.used_by ? (
+            {/* Each name once: a code is used by its audience (this organisation for a received
+                code, the row's other column for an issued one), named only if it is another. */}
+            {item.used_by && item.used_by.name !== item.audience.name ? (
               <span className="text-xs text-slate-600">
                 {t('list.usedBy', { name: item.used_by.name })}
               </span>

@@ -1,39 +1,50 @@
 import type { StaffVerifyResult } from '@tanqin/shared';
-import { FileKey, Upload } from 'lucide-react';
-import { type ChangeEvent, useId, useState } from 'react';
+import { FileKey } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { openSealedData } from '../../../lib/double-lock.ts';
+import { KeyFileInput } from './key-file-input.tsx';
 
-type SealedResult = Extract<StaffVerifyResult, { encryption: 'hpke' }>;
-type OpenedResult = Extract<StaffVerifyResult, { data: unknown }>;
+export type SealedResult = Extract<StaffVerifyResult, { encryption: 'hpke' }>;
+export type OpenedResult = Extract<StaffVerifyResult, { data: unknown }>;
+
+/** The sealed answer opened with a private key (PEM text), or a rejection when it does not fit. */
+export async function openSealed(sealed: SealedResult, privateKey: string): Promise<OpenedResult> {
+  const data = await openSealedData<OpenedResult['data']>(sealed, privateKey);
+  const { encryption: _, enc: __, ciphertext: ___, ...rest } = sealed;
+  return { ...rest, data };
+}
 
 /**
- * A double-locked code was read: its data is sealed to the organisation's key. The verifier
- * picks the private key file; it is read and used in this browser only, never uploaded.
+ * A double-locked code was used and its data came back sealed to the organisation's key, but no
+ * key file chosen before opened it (none was asked for, or the code was sealed to an earlier
+ * key). The sealed answer stays in this page until opened; leaving the page is warned about.
  */
 export function KeyFileStep({
   sealed,
+  heldKeyFailed,
   onOpened,
 }: {
   sealed: SealedResult;
+  /** The key file chosen before the code was sent did not open it. */
+  heldKeyFailed: boolean;
   onOpened: (result: OpenedResult) => void;
 }) {
   const { t } = useTranslation('codes');
-  const inputId = useId();
   const [hasFailed, setHasFailed] = useState(false);
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  // Closing or reloading the page now loses the data for good: the browser asks first.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+
+  const onFile = async (text: string) => {
     try {
-      const data = await openSealedData<OpenedResult['data']>(sealed, await file.text());
-      const { encryption: _, enc: __, ciphertext: ___, ...rest } = sealed;
-      onOpened({ ...rest, data });
+      onOpened(await openSealed(sealed, text));
     } catch {
       setHasFailed(true);
     }
@@ -45,31 +56,12 @@ export function KeyFileStep({
         <FileKey aria-hidden className="size-5 text-brand-700" />
         {t('keyFile.title')}
       </h3>
-      <p className="text-sm leading-relaxed text-slate-600">{t('keyFile.body')}</p>
-      <div className="space-y-1.5">
-        <p id={`${inputId}-label`} className="text-sm font-semibold text-slate-800">
-          {t('keyFile.label')}
-        </p>
-        {/* A button in the page's language: the browser's own file button speaks the browser's. */}
-        <label
-          className={cn(
-            buttonClasses('secondary'),
-            'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
-          )}
-        >
-          <Upload aria-hidden className="size-4" />
-          {t('keyFile.choose')}
-          <input
-            type="file"
-            aria-labelledby={`${inputId}-label`}
-            accept=".pem,.key,.txt,application/x-pem-file,text/plain"
-            onChange={onFile}
-            className="sr-only"
-          />
-        </label>
-      </div>
-      {hasFailed ? <Alert tone="error">{t('keyFile.wrongKey')}</Alert> : null}
       <Alert tone="warning">{t('keyFile.onceNote')}</Alert>
+      <p className="text-sm leading-relaxed text-slate-600">
+        {heldKeyFailed ? t('keyFile.otherKey') : t('keyFile.body')}
+      </p>
+      <KeyFileInput onFile={onFile} />
+      {hasFailed ? <Alert tone="error">{t('keyFile.wrongKey')}</Alert> : null}
     </Card>
   );
 }

@@ -65,7 +65,11 @@ export function VerificationReceipt({
               {entry.member?.name ?? t(`history.via.${entry.via}`)}
             </Line>
             <Line label={t('receipt.organization')}>{entry.organization?.name ?? '—'}</Line>
-            <Line label={t('receipt.issuer')}>{history.token.issuer.name}</Line>
+            <Line label={t('receipt.issuer')}>
+              {history.token.issuer.name === entry.organization?.name
+                ? t('receipt.sameOrganization')
+                : history.token.issuer.name}
+            </Line>
             <Line label={t('receipt.chain')}>
               {t('receipt.chainEntry', { shard: entry.chain.shard, seq: entry.chain.seq })}
               <bdi dir="ltr" className="mt-1 block break-all font-mono text-xs text-slate-600">

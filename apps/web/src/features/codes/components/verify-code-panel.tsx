@@ -7,11 +7,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useVerifyCode } from '../api/codes-queries.ts';
+import { useRegisteredEncryptionKey, useVerifyCode } from '../api/codes-queries.ts';
 import { type CodeInputProblem, codeInputProblem, formatCodeInput } from '../code-input.ts';
 import { CodeScanner } from './code-scanner.tsx';
 import { DecryptedCard } from './decrypted-card.tsx';
-import { KeyFileStep } from './key-file-step.tsx';
+import { KeyFileStep, openSealed } from './key-file-step.tsx';
+import { type HeldKey, KeyFirst } from './key-first.tsx';
 
 const KNOWN_ERRORS = [
   'token_used',
@@ -19,9 +20,10 @@ const KNOWN_ERRORS = [
   'token_revoked',
   'token_not_found',
   'token_malformed',
+  'subject_locked',
   'forbidden',
 ] as const;
-type KnownError = (typeof KNOWN_ERRORS)[number] | 'fallback';
+type KnownError = (typeof KNOWN_ERRORS)[number] | 'fallback' | 'lock_unknown';
 
 function errorKind(error: unknown): KnownError {
   if (error instanceof ApiError && (KNOWN_ERRORS as readonly string[]).includes(error.code))
@@ -31,7 +33,9 @@ function errorKind(error: unknown): KnownError {
 
 /**
  * Journey step 4: staff type the code the customer shared, see the data once, then clear it.
- * A mistyped code is caught by its check character before any request.
+ * A mistyped code is caught by its check character before any request. When the organisation
+ * registered a double-lock key, its private key file is chosen and checked first: a code is
+ * used only when its data can be opened here.
  */
 export function VerifyCodePanel({
   organizationId,
@@ -48,8 +52,16 @@ export function VerifyCodePanel({
   const [failure, setFailure] = useState<KnownError>();
   const [result, setResult] = useState<StaffVerifyResult>();
   const [isCleared, setIsCleared] = useState(false);
+  const mayVerify = can(role, 'codes:verify');
+  const lock = useRegisteredEncryptionKey(organizationId, mayVerify);
+  const keyInputRef = useRef<HTMLInputElement>(null);
+  const [heldKey, setHeldKey] = useState<HeldKey>();
+  const [isKeyNeeded, setIsKeyNeeded] = useState(false);
+  const [heldKeyFailed, setHeldKeyFailed] = useState(false);
+  const registeredKey = lock.data?.public_key ?? null;
+  const usableKey = heldKey && heldKey.publicKey === registeredKey ? heldKey : undefined;
 
-  if (!can(role, 'codes:verify')) {
+  if (!mayVerify) {
     return (
       <Card className="p-5">
         <Alert tone="info">{t('verify.notAllowed')}</Alert>
@@ -74,14 +86,36 @@ export function VerifyCodePanel({
       inputRef.current?.focus();
       return;
     }
+    // Whether the data comes double locked is known before the code is used, never after.
+    if (lock.isPending) return;
+    if (lock.isError) {
+      setFailure('lock_unknown');
+      return;
+    }
+    if (registeredKey && !usableKey) {
+      setIsKeyNeeded(true);
+      keyInputRef.current?.focus();
+      return;
+    }
     setFailure(undefined);
     // The previous person's data leaves the screen the moment another code is submitted.
     setResult(undefined);
+    setHeldKeyFailed(false);
     setIsCleared(false);
     verify.mutate(value, {
-      onSuccess: (answer) => {
-        setResult(answer);
+      onSuccess: async (answer) => {
         setValue('');
+        if (!('encryption' in answer) || !usableKey) {
+          setResult(answer);
+          return;
+        }
+        try {
+          setResult(await openSealed(answer, usableKey.privateKey));
+        } catch {
+          // Sealed to an earlier key of the organisation: kept here until its file is chosen.
+          setHeldKeyFailed(true);
+          setResult(answer);
+        }
       },
       onError: (error) => setFailure(errorKind(error)),
     });
@@ -118,8 +152,24 @@ export function VerifyCodePanel({
             placeholder="XXXX-XXXX-XXXX-XXXX-C"
             className="text-start font-mono text-lg tracking-wider"
           />
+          {registeredKey ? (
+            <KeyFirst
+              registeredKey={registeredKey}
+              held={usableKey}
+              onHeld={(held) => {
+                setHeldKey(held);
+                if (held) setIsKeyNeeded(false);
+              }}
+              isNeeded={isKeyNeeded}
+              inputRef={keyInputRef}
+            />
+          ) : null}
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending}>
+            <Button
+              type="submit"
+              disabled={verify.isPending || lock.isPending}
+              aria-busy={verify.isPending}
+            >
               {verify.isPending ? t('verify.submitting') : t('verify.submit')}
             </Button>
             <CodeScanner value={value} onCode={onChange} />
@@ -128,6 +178,19 @@ export function VerifyCodePanel({
         {failure ? (
           <Alert tone="error" className="mt-4">
             {t(`errors.${failure}`)}
+            {failure === 'lock_unknown' ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                className="ms-3"
+                onClick={() => {
+                  setFailure(undefined);
+                  void lock.refetch();
+                }}
+              >
+                {t('list.retry')}
+              </Button>
+            ) : null}
           </Alert>
         ) : null}
         {isCleared ? (
@@ -137,7 +200,7 @@ export function VerifyCodePanel({
         ) : null}
       </Card>
       {result && 'encryption' in result ? (
-        <KeyFileStep sealed={result} onOpened={setResult} />
+        <KeyFileStep sealed={result} heldKeyFailed={heldKeyFailed} onOpened={setResult} />
       ) : result ? (
         <DecryptedCard result={result} onClear={clear} />
       ) : null}

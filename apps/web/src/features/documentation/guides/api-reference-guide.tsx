@@ -12,17 +12,23 @@ import {
 } from '../components/guide-parts.tsx';
 import { REFERENCE_ENDPOINTS, type ReferenceEndpoint } from '../reference-endpoints.ts';
 import {
+  auditOrganizationCurl,
+  auditOrganizationResponse,
+  cancelRequestCurl,
   checkpointCurl,
   checkpointResponse,
   consistencyCurl,
   consistencyResponse,
+  createRequestCurl,
   generateCurl,
   generateResponse,
+  getRequestCurl,
   latestCheckpointCurl,
   oauthTokenCurl,
   oauthTokenResponse,
   receiptCurl,
   receiptResponse,
+  requestResponse,
   revokeCurl,
   revokeResponse,
   type SnippetContext,
@@ -43,9 +49,16 @@ const examples: Record<
   revoke: { request: revokeCurl, response: () => revokeResponse() },
   oauthToken: { request: oauthTokenCurl, response: () => oauthTokenResponse() },
   receipt: { request: receiptCurl, response: (c) => receiptResponse(c) },
+  auditOrganization: {
+    request: auditOrganizationCurl,
+    response: (c) => auditOrganizationResponse(c.organizationName),
+  },
   latestCheckpoint: { request: latestCheckpointCurl, response: (c) => checkpointResponse(c) },
   checkpoint: { request: checkpointCurl, response: (c) => checkpointResponse(c, 41) },
   consistency: { request: consistencyCurl, response: () => consistencyResponse() },
+  createRequest: { request: createRequestCurl, response: (c) => requestResponse(c) },
+  getRequest: { request: getRequestCurl, response: (c) => requestResponse(c, 'fulfilled') },
+  cancelRequest: { request: cancelRequestCurl, response: (c) => requestResponse(c, 'cancelled') },
 };
 
 export const methodTone = (method: string) =>

@@ -65,7 +65,7 @@ const ERROR_ROWS: Array<[number, string]> = [
 ];
 
 const CHECKLIST = ['keys', 'secrets', 'gone', 'retry', 'monitor'] as const;
-const TEST_MODE_POINTS = ['free', 'apart', 'real', 'marked'] as const;
+const TEST_MODE_POINTS = ['free', 'apart', 'testIds', 'real', 'marked'] as const;
 
 export function FullIntegrationGuide({ context }: { context: GuideContext }) {
   const { t } = useTranslation('documentation');

@@ -2,11 +2,13 @@ import {
   ArrowRight,
   Clock,
   KeyRound,
+  LogIn,
   type LucideIcon,
   Plug,
   ShieldCheck,
   Sparkles,
   UserPlus,
+  UserRound,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,7 +28,7 @@ export function HeroSection() {
       aria-labelledby="hero-title"
       className="relative overflow-hidden bg-linear-to-b from-brand-50 via-white to-slate-50"
     >
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-14 pb-10 sm:px-6 lg:grid-cols-[1.15fr_0.85fr] lg:pt-20">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-8 pb-10 sm:px-6 sm:pt-14 lg:grid-cols-[1.15fr_0.85fr] lg:pt-20">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-brand-100 bg-white px-3 py-1 text-sm font-medium text-brand-800 shadow-sm">
             <Sparkles aria-hidden className="size-4 text-brand-600" />
@@ -34,14 +36,14 @@ export function HeroSection() {
           </p>
           <h1
             id="hero-title"
-            className="mt-5 text-4xl leading-tight font-bold text-slate-900 sm:text-5xl sm:leading-tight"
+            className="mt-4 text-4xl leading-tight sm:mt-5 font-bold text-slate-900 sm:text-5xl sm:leading-tight"
           >
             {t('hero.title')}
           </h1>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
+          <p className="mt-4 max-w-xl text-lg sm:mt-5 leading-relaxed text-slate-600">
             {t('hero.subtitle')}
           </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <div className="mt-6 flex flex-col gap-3 sm:mt-8 sm:flex-row">
             <Link to="/signup" className={buttonClasses('primary', 'lg')}>
               <UserPlus aria-hidden className="size-5" />
               {t('hero.signup')}
@@ -51,6 +53,7 @@ export function HeroSection() {
               <ArrowRight aria-hidden className="size-5 rtl:rotate-180" />
             </Link>
           </div>
+          <PersonWayIn />
         </div>
         <SampleCodeCard />
       </div>
@@ -75,6 +78,38 @@ export function HeroSection() {
             </li>
           ))}
         </ul>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A person's own way in, on the first screen of a phone (issue 32.8): the buttons above are the
+ * organisations' (the spec's), and the header's small link alone was easy to miss.
+ */
+function PersonWayIn() {
+  const { t } = useTranslation('landing');
+  return (
+    <section
+      aria-labelledby="hero-person-title"
+      className="mt-4 rounded-2xl border border-brand-100 bg-white/80 p-3 shadow-sm sm:mt-6 sm:p-4"
+    >
+      <h2
+        id="hero-person-title"
+        className="flex items-center gap-2 text-base font-bold text-slate-900"
+      >
+        <UserRound aria-hidden className="size-5 text-brand-700" />
+        {t('hero.person.title')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t('hero.person.body')}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to="/register" className={buttonClasses('primary', 'md')}>
+          {t('hero.person.register')}
+        </Link>
+        <Link to="/login" className={buttonClasses('secondary', 'md')}>
+          <LogIn aria-hidden className="size-4 rtl:rotate-180" />
+          {t('hero.person.login')}
+        </Link>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { TEST_NATIONAL_IDS } from '@tanqin/shared';
 import { FlaskConical } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,15 @@ export function ConsoleModeSwitch() {
   );
 }
 
-/** While test mode is on: a band across the top of every page saying what is shown. */
+/** Two of the test national ids test keys take, isolated so they read left to right in Arabic. */
+const TEST_ID_EXAMPLES = TEST_NATIONAL_IDS.filter((_, index) => index % 100 === 0)
+  .map((id) => `\u2066${id}\u2069`)
+  .join(' · ');
+
+/**
+ * While test mode is on: a band across the top of every page saying what is shown, and which
+ * national ids test keys take (test mode never names a real person).
+ */
 export function TestModeBand() {
   const { t } = useTranslation('consoleMode');
   if (useConsoleMode() !== 'test') return null;
@@ -45,7 +54,8 @@ export function TestModeBand() {
     <div className="flex items-start gap-2 border-b-2 border-amber-500 bg-amber-100 px-4 py-2.5 text-sm text-amber-950 lg:px-8">
       <FlaskConical aria-hidden className="mt-0.5 size-4 shrink-0" />
       <p>
-        <strong className="font-bold">{t('band.title')}:</strong> {t('band.body')}
+        <strong className="font-bold">{t('band.title')}:</strong> {t('band.body')}{' '}
+        {t('band.ids', { examples: TEST_ID_EXAMPLES })}
       </p>
     </div>
   );

@@ -120,8 +120,13 @@ function PageHeader({
           <Building2 aria-hidden className="size-6" />
         </span>
         <div className="min-w-0">
-          {/* The whole name wraps on a phone: cut at its first word, it could not be read. */}
-          <h1 className="text-lg font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-xl">
+          {/* One line, cut with an ellipsis (a long name took four lines of a phone): the whole
+              name on hover and to screen readers, and in the settings' profile. */}
+          <h1
+            dir="auto"
+            title={organization?.name}
+            className="truncate text-left text-lg font-bold text-slate-900 sm:text-xl rtl:text-right"
+          >
             {organization?.name ?? t('pageTitle')}
           </h1>
           {organization ? (

@@ -19,7 +19,8 @@ export function DashboardSection({ organization }: SectionProps) {
     <div className="space-y-6">
       <div className="space-y-1">
         <p className="text-lg font-semibold text-slate-900">
-          {t('overview.welcome', { name: organization.name })}
+          {/* The header names the organisation; the welcome does not repeat it. */}
+          {t('overview.welcome')}
         </p>
         <p className="flex items-center gap-2 text-sm text-slate-600">
           <CalendarDays aria-hidden className="size-4" />

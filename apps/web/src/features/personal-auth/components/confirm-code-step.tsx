@@ -165,12 +165,18 @@ export function ConfirmCodeStep({
         )}
         <button
           type="button"
-          className={linkClasses}
+          className={`${linkClasses} disabled:cursor-not-allowed disabled:font-normal disabled:text-slate-500 disabled:hover:no-underline`}
           disabled={resend.isPending || secondsLeft > 0}
+          aria-describedby={secondsLeft > 0 ? 'switch-method-when' : undefined}
           onClick={() => sendCode(otherMethod(method))}
         >
           {t(`confirm.switchMethod.${otherMethod(method)}`)}
         </button>
+        {secondsLeft > 0 ? (
+          <p id="switch-method-when" className="-mt-2 text-xs text-slate-500">
+            {t('confirm.switchAfterCountdown')}
+          </p>
+        ) : null}
       </div>
     </form>
   );

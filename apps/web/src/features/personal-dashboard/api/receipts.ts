@@ -49,6 +49,12 @@ const useAuditKeys = () =>
   });
 
 /**
+ * How often a receipt still waiting for its checkpoint is asked for again: the audit log signs one
+ * about every minute (AUDIT_CHECKPOINT_SECONDS), so the proof shows within seconds of it.
+ */
+export const PENDING_RECEIPT_REFRESH_MS = 15_000;
+
+/**
  * GET /api/v1/me/codes/:id/receipt, each entry checked here, in the browser (WebCrypto Ed25519
  * and SHA-256, the shared verifier): "verified" only if every entry's proof leads to a
  * checkpoint signed by a published key. Entries still pending are asked for again later.
@@ -78,7 +84,8 @@ export function useReceiptCheck(codeId: string) {
         return { state: 'failed', receipt };
       }
     },
-    refetchInterval: (query) => (query.state.data?.receipt.pending.length ? 60_000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.receipt.pending.length ? PENDING_RECEIPT_REFRESH_MS : false,
   });
 }
 

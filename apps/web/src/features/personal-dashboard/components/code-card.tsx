@@ -65,6 +65,14 @@ export function CodeCard({
               <p className="mt-1 text-sm text-slate-700">
                 {t('card.audience', { name: code.audience.name })}
               </p>
+              {code.purpose ? (
+                <p className="mt-1 text-sm font-medium text-slate-800">
+                  {t('card.purpose', {
+                    purpose: code.purpose,
+                    interpolation: { escapeValue: false },
+                  })}
+                </p>
+              ) : null}
             </div>
           </div>
           <Badge tone={STATUS_TONES[code.status] ?? 'slate'}>

@@ -28,10 +28,13 @@ export function ReceiptStatus({ codeId }: { codeId: string }) {
         </Badge>
       ) : null}
       {result?.state === 'pending' ? (
-        <Badge tone="slate" title={t('receipt.pendingTitle')}>
-          <Hourglass aria-hidden className="size-3.5" />
-          {t('receipt.pending')}
-        </Badge>
+        <>
+          <Badge tone="slate" title={t('receipt.pendingTitle')}>
+            <Hourglass aria-hidden className="size-3.5" />
+            {t('receipt.pending')}
+          </Badge>
+          <span className="text-xs text-slate-600">{t('receipt.pendingSoon')}</span>
+        </>
       ) : null}
       {result?.state === 'failed' ? (
         <Badge tone="red" title={t('receipt.failedTitle')}>
@@ -45,6 +48,12 @@ export function ReceiptStatus({ codeId }: { codeId: string }) {
           {t('receipt.download')}
         </Button>
       ) : null}
+      <a
+        href="/receipt"
+        className="text-xs font-medium text-brand-800 underline hover:text-brand-900"
+      >
+        {t('receipt.explain')}
+      </a>
     </div>
   );
 }

@@ -13,7 +13,13 @@ const ICONS = {
   expired: { icon: Clock, tone: 'bg-slate-100 text-slate-600' },
 } as const;
 
-const REFUSAL_REASONS = new Set(['wrong_audience', 'token_used', 'token_expired', 'token_revoked']);
+const REFUSAL_REASONS = new Set([
+  'wrong_audience',
+  'token_used',
+  'token_expired',
+  'token_revoked',
+  'subject_locked',
+]);
 
 type Entry = Pick<PersonalCodeTrailEntry, 'action' | 'at' | 'organization_name' | 'fields'> &
   Partial<Pick<PersonalCodeTrailEntry, 'reason'>>;

@@ -7,6 +7,7 @@ export const personalCode = (overrides: Partial<PersonalCode> = {}): PersonalCod
   status: 'active',
   data_fields: ['full_name', 'national_id', 'favourite_colour'],
   data_scope: [],
+  purpose: null,
   created_at: '2026-11-22T07:00:00.000Z',
   expires_at: '2026-11-22T08:00:00.000Z',
   used_at: null,

@@ -190,8 +190,17 @@ export function ApiKeyCard({
             ? t('card.expiresAt', { date: formatDateTime(key.expires_at) })
             : t('card.noExpiry')}
         </span>
-        <span>{t('card.requestsToday', { value: formatCount(key.requests_today) })}</span>
-        <span>{t('card.totalUsage', { value: formatCount(key.usage_count) })}</span>
+        {/* Billed calls (a test key's: successful ones), where the meter counts every call. */}
+        <span>
+          {t(key.mode === 'test' ? 'card.requestsTodayTest' : 'card.requestsToday', {
+            value: formatCount(key.requests_today),
+          })}
+        </span>
+        <span>
+          {t(key.mode === 'test' ? 'card.totalUsageTest' : 'card.totalUsage', {
+            value: formatCount(key.usage_count),
+          })}
+        </span>
         <span className="ms-auto">
           <RequestsLink
             filters={{ api_key_id: key.id }}

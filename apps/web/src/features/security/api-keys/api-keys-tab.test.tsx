@@ -2,6 +2,7 @@ import { problems, validationMessages } from '@tanqin/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setDisplayTimeZone } from '../../../lib/time-zone.ts';
 import { json, mockApi, renderWithProviders } from '../../../test/mock-api.tsx';
 import { apiKey, ORG_ID } from '../test/fixtures.ts';
 import { ApiKeysTab } from './api-keys-tab.tsx';
@@ -33,6 +34,8 @@ describe('API keys tab', () => {
             apiKey({
               requests_this_minute: 2,
               requests_this_hour: 120,
+              requests_today: 95,
+              usage_count: 4000,
               last_used_at: '2025-03-05T10:00:00.000Z',
               last_used_ip: '203.0.113.7',
               allowed_ips: ['203.0.113.0/24'],
@@ -55,6 +58,12 @@ describe('API keys tab', () => {
 
     expect(within(card).getByText('120 من 1,000 طلب')).toBeInTheDocument();
     expect(within(card).getByText('هذه الدقيقة: 2 من 60')).toBeInTheDocument();
+    // The meter counts every call, the footer the billed ones: each says which it counts.
+    expect(
+      within(card).getByText('كل الطلبات في الساعة الأخيرة، المحتسبة وغير المحتسبة، من حد المفتاح'),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('الطلبات المحتسبة اليوم: 95')).toBeInTheDocument();
+    expect(within(card).getByText('إجمالي الطلبات المحتسبة: 4,000')).toBeInTheDocument();
     expect(within(card).getByText(/^5 مارس 2025 في/)).toBeInTheDocument();
     expect(within(card).getByText('203.0.113.7')).toHaveAttribute('dir', 'ltr');
     // Scopes in the catalogue's order, each with its meaning.
@@ -209,6 +218,33 @@ describe('API keys tab', () => {
     );
     // The dialog stays open so nothing typed is lost.
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it("reads the expiry on the organisation's clock in the console (Riyadh, UTC+3)", async () => {
+    setDisplayTimeZone('Asia/Riyadh');
+    try {
+      const { bodiesOf } = mockApi({
+        'GET /api/v1/security/api-keys': () => json(200, { api_keys: [] }),
+        'POST /api/v1/security/api-keys': () => json(500, { code: 'internal_error' }),
+      });
+      const user = userEvent.setup();
+      renderTab();
+      await user.click(await screen.findByRole('button', { name: 'إنشاء مفتاح جديد' }));
+      const dialog = screen.getByRole('dialog');
+      expect(dialog).toHaveTextContent('بتوقيت جهتك (توقيت الرياض ما لم يُغيَّر في ملف الجهة)');
+      await user.type(within(dialog).getByLabelText('اسم المفتاح'), 'مؤقت');
+      await user.type(
+        within(dialog).getByLabelText('تاريخ الانتهاء (اختياري)'),
+        '02/01/2099 10:00',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'إنشاء المفتاح' }));
+      expect(await screen.findByText(/^تعذر إنشاء مفتاح API/)).toBeInTheDocument();
+      expect(bodiesOf('POST /api/v1/security/api-keys')[0].expires_at).toBe(
+        '2099-01-02T07:00:00.000Z',
+      );
+    } finally {
+      setDisplayTimeZone(undefined);
+    }
   });
 
   it('deletes a key only after confirming, then says so', async () => {

@@ -21,6 +21,7 @@ import {
   type KeySettingsInput,
   type KeySettingsOutput,
   keySettingsSchema,
+  zonedExpiry,
 } from './key-settings-fields.tsx';
 
 const defaultValues: KeySettingsInput = {
@@ -73,7 +74,7 @@ function CreateApiKeyForm({
         allowed_ips: values.allowed_ips ?? [],
         rate_limit_per_hour: values.rate_limit_per_hour,
         rate_limit_per_minute: values.rate_limit_per_minute,
-        expires_at: values.expires_at?.toISOString(),
+        expires_at: values.expires_at && zonedExpiry(values.expires_at).toISOString(),
         mode,
       },
       {

@@ -42,7 +42,7 @@ describe('a refused action inside a dialog', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows a 403 (the role changed meanwhile) inside the dialog, not under it', async () => {
+  it('shows a 403 (the role changed meanwhile) at the top of the dialog, focused and announced', async () => {
     mockApi({
       'GET /api/v1/security/api-keys': () => json(200, { api_keys: [] }),
       'POST /api/v1/security/api-keys': () => problem(403, 'forbidden'),
@@ -51,10 +51,15 @@ describe('a refused action inside a dialog', () => {
     const dialog = await openCreateDialog(user);
 
     await user.click(within(dialog).getByRole('button', { name: 'إنشاء المفتاح' }));
+    const refusal = await within(dialog).findByRole('alert');
+    expect(refusal).toHaveTextContent(new RegExp(`تعذر إنشاء مفتاح API.*${problems.forbidden.ar}`));
+    // Under the title, before the form and its buttons; the focus moved to it.
+    const nameField = within(dialog).getByLabelText('اسم المفتاح');
     expect(
-      await within(dialog).findByText(new RegExp(`تعذر إنشاء مفتاح API.*${problems.forbidden.ar}`)),
-    ).toBeVisible();
-    expect(within(dialog).getByLabelText('اسم المفتاح')).toHaveValue('تكامل الفوترة');
+      refusal.compareDocumentPosition(nameField) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await waitFor(() => expect(refusal).toHaveFocus());
+    expect(nameField).toHaveValue('تكامل الفوترة');
   });
 
   it('on a lost session keeps the dialog and what was typed, says why, and goes through after signing in elsewhere', async () => {

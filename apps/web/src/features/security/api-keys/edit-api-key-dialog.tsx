@@ -15,6 +15,7 @@ import {
   type KeySettingsOutput,
   keySettingsSchema,
   toLocalInputValue,
+  zonedExpiry,
 } from './key-settings-fields.tsx';
 
 const settingsOf = (key: ApiKey): KeySettingsInput => ({
@@ -64,7 +65,9 @@ function EditApiKeyForm({
     if (dirtyFields.rate_limit_per_minute) {
       changes.rate_limit_per_minute = values.rate_limit_per_minute;
     }
-    if (dirtyFields.expires_at) changes.expires_at = values.expires_at?.toISOString() ?? null;
+    if (dirtyFields.expires_at) {
+      changes.expires_at = values.expires_at ? zonedExpiry(values.expires_at).toISOString() : null;
+    }
     if (Object.keys(changes).length === 0) return onDone();
     updateKey.mutate(
       { id: apiKey.id, ...changes },

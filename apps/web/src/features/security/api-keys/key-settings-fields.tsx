@@ -6,17 +6,18 @@ import type { z } from 'zod';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { localMessage } from '../../../lib/language.ts';
+import { fromZonedInput, toZonedInput } from '../../../lib/time-zone.ts';
 import { scopeTextKey } from './scope-keys.ts';
 
 /**
  * The key's settings as the create and edit dialogs ask for them: the shared schema (one source
  * of truth with the API), plus what only the browser can check before sending: that a new
- * expiry, read in the user's own time zone, is still ahead. `keptExpiry` is the expiry the key
+ * expiry, read on the organisation's clock, is still ahead. `keptExpiry` is the expiry the key
  * already has, which an edit may leave as it is even once it has passed.
  */
 export const keySettingsSchema = (keptExpiry?: string | null) =>
   createApiKeySchema.superRefine((value, ctx) => {
-    const expiry = value.expires_at;
+    const expiry = value.expires_at && zonedExpiry(value.expires_at);
     if (!expiry || expiry.getTime() > Date.now()) return;
     if (keptExpiry && expiry.getTime() === new Date(keptExpiry).getTime()) return;
     ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'expiresAtPast' });
@@ -37,10 +38,19 @@ export const KEY_SETTINGS_FIELDS = [
 // the form sending the key without its expiry.
 const NOT_A_DATE = 'not-a-date';
 
-/** A moment as a date field with time holds it (datetime-local's format), in the user's zone. */
-export function toLocalInputValue(date: Date) {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
+/** A moment as a date field with time holds it (datetime-local's format), on the organisation's clock. */
+export const toLocalInputValue = (date: Date) => toZonedInput(date);
+
+/**
+ * The instant an expiry field means: the shared schema reads the typed date and time on the
+ * device's clock, the console means the organisation's (lib/time-zone.ts); the same wall clock
+ * there. Without a display zone (outside the console) it is the date itself.
+ */
+export function zonedExpiry(parsed: Date): Date {
+  if (Number.isNaN(parsed.getTime())) return parsed;
+  const device = new Date(parsed.getTime() - parsed.getTimezoneOffset() * 60_000);
+  const instant = fromZonedInput(device.toISOString().slice(0, 16));
+  return instant ? new Date(instant) : parsed;
 }
 
 /** Name, scopes, allowed IPs, the two limits and the expiry, with their errors. */

@@ -66,7 +66,13 @@ function AddNotificationForm({
       },
       {
         onSuccess: (created) => {
-          toast.success(t('toasts.notificationCreated'));
+          const added = created.notification_preference;
+          // A new email address is sent a link first: say so, nothing goes to it before.
+          toast.success(
+            added.confirmed_at === null
+              ? t('notifications.confirmation.created', { destination: added.destination })
+              : t('toasts.notificationCreated'),
+          );
           onCreated(created);
         },
         onError: (error) => {

@@ -14,6 +14,8 @@ const preference = (overrides: Partial<NotificationPreference> = {}): Notificati
   event_types: ['suspicious_activity', 'rate_limit_exceeded'],
   destination: 'soc@example.sa',
   is_active: true,
+  confirmed_at: '2025-03-05T10:05:00.000Z',
+  confirmation_expires_at: null,
   created_at: '2025-03-05T10:00:00.000Z',
   ...overrides,
 });
@@ -338,6 +340,59 @@ describe('notification settings', () => {
       await screen.findByText('لم يصل الإشعار التجريبي: أجاب عنوان Webhook بالرمز 500'),
     ).toBeInTheDocument();
     expect(callsTo(`POST /api/v1/security/notifications/${PREFERENCE_ID}/test`)).toHaveLength(2);
+  });
+
+  it("marks an address awaiting its owner's confirmation, with its link's expiry and a resend", async () => {
+    const inADay = new Date(Date.now() + 20 * 3600_000).toISOString();
+    let awaiting = preference({
+      confirmed_at: null,
+      confirmation_expires_at: '2025-03-06T10:00:00.000Z',
+    });
+    const { callsTo } = mockApi({
+      'GET /api/v1/security/notifications': () =>
+        json(200, { notification_preferences: [awaiting] }),
+      [`POST /api/v1/security/notifications/${PREFERENCE_ID}/confirmation`]: () => {
+        awaiting = { ...awaiting, confirmation_expires_at: inADay };
+        return json(202, { success: true, notification_preference: awaiting });
+      },
+    });
+    const user = userEvent.setup();
+    renderPanel();
+
+    expect(await screen.findByText('بانتظار التأكيد')).toBeInTheDocument();
+    expect(screen.getByText(/^انتهت صلاحية رابط التأكيد في /)).toBeInTheDocument();
+    // Nothing can be sent to it before its owner confirms: no test message either.
+    expect(screen.queryByRole('button', { name: /إرسال إشعار تجريبي/ })).not.toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: 'إعادة إرسال رابط التأكيد إلى soc@example.sa' }),
+    );
+    expect(await screen.findByText('أُرسل رابط تأكيد جديد إلى soc@example.sa')).toBeInTheDocument();
+    expect(await screen.findByText(/الرابط صالح حتى /)).toBeInTheDocument();
+    expect(
+      callsTo(`POST /api/v1/security/notifications/${PREFERENCE_ID}/confirmation`),
+    ).toHaveLength(1);
+  });
+
+  it('shows no badge or resend for a confirmed address, and none to a role that cannot manage', async () => {
+    mockApi({
+      'GET /api/v1/security/notifications': () =>
+        json(200, {
+          notification_preferences: [
+            preference(),
+            preference({
+              id: '00000000-0000-4000-8000-0000000000a2',
+              destination: 'new@example.sa',
+              confirmed_at: null,
+              confirmation_expires_at: new Date(Date.now() + 3600_000).toISOString(),
+            }),
+          ],
+        }),
+    });
+    renderPanel(false);
+    expect(await screen.findAllByText('بانتظار التأكيد')).toHaveLength(1);
+    expect(
+      screen.queryByRole('button', { name: /إعادة إرسال رابط التأكيد/ }),
+    ).not.toBeInTheDocument();
   });
 
   it('offers no test message to a role that cannot manage the channels', async () => {

@@ -4,7 +4,9 @@ import {
   ChevronDown,
   History,
   Mail,
+  MailWarning,
   Plus,
+  RotateCw,
   Send,
   Trash2,
   TriangleAlert,
@@ -26,6 +28,7 @@ import {
   type NotificationPreference,
   useNotificationPreferences,
 } from '../api/get-notification-preferences.ts';
+import { useResendNotificationConfirmation } from '../api/resend-notification-confirmation.ts';
 import { useTestNotificationChannel } from '../api/test-notification-channel.ts';
 import { useUpdateNotificationPreference } from '../api/update-notification-preference.ts';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -114,6 +117,60 @@ function TestChannelButton({
   );
 }
 
+/**
+ * An email address its owner has not confirmed yet: nothing is sent to it (issue 32.4). Says until
+ * when the mailed link works, or that it expired, and offers a new link.
+ */
+function AwaitingConfirmation({
+  organizationId,
+  preference,
+  canManage,
+}: {
+  organizationId: string;
+  preference: NotificationPreference;
+  canManage: boolean;
+}) {
+  const { t } = useTranslation('security');
+  const resend = useResendNotificationConfirmation(organizationId);
+  const expiresAt = preference.confirmation_expires_at;
+  const isExpired = expiresAt === null || new Date(expiresAt).getTime() <= Date.now();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3">
+      <p className="flex min-w-0 flex-1 basis-64 items-start gap-2 text-sm leading-relaxed text-amber-900">
+        <MailWarning aria-hidden className="mt-0.5 size-4 shrink-0" />
+        {t(`notifications.confirmation.${isExpired ? 'expired' : 'pending'}`, {
+          date: expiresAt ? formatDateTime(expiresAt) : '-',
+        })}
+      </p>
+      {canManage ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={resend.isPending}
+          aria-label={t('notifications.confirmation.resendLabel', {
+            destination: preference.destination,
+          })}
+          onClick={() =>
+            resend.mutate(preference.id, {
+              onSuccess: () =>
+                toast.success(
+                  t('notifications.confirmation.resent', { destination: preference.destination }),
+                ),
+              onError: (error) =>
+                toast.error(failureText(t('notifications.confirmation.resendFailed'), error)),
+            })
+          }
+        >
+          <RotateCw aria-hidden className="size-4" />
+          {resend.isPending
+            ? t('notifications.confirmation.sending')
+            : t('notifications.confirmation.resend')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 function PreferenceCard({
   organizationId,
   preference,
@@ -131,6 +188,7 @@ function PreferenceCard({
 }) {
   const { t } = useTranslation('security');
   const Icon = preference.notification_type === 'webhook' ? Webhook : Mail;
+  const isAwaiting = preference.confirmed_at === null;
   const [isLogOpen, setIsLogOpen] = useState(false);
   const logId = useId();
   return (
@@ -146,6 +204,9 @@ function PreferenceCard({
               <Badge tone={preference.is_active ? 'green' : 'slate'}>
                 {t(preference.is_active ? 'status.active' : 'status.inactive')}
               </Badge>
+              {isAwaiting ? (
+                <Badge tone="amber">{t('notifications.confirmation.badge')}</Badge>
+              ) : null}
             </p>
             <p dir="ltr" className="break-all text-start font-mono text-sm text-slate-700">
               {preference.destination}
@@ -172,6 +233,13 @@ function PreferenceCard({
           ) : null}
         </div>
       </div>
+      {isAwaiting ? (
+        <AwaitingConfirmation
+          organizationId={organizationId}
+          preference={preference}
+          canManage={canManage}
+        />
+      ) : null}
       <ul aria-label={t('notifications.eventTypesLabel')} className="flex flex-wrap gap-1.5">
         {preference.event_types.map((eventType) => (
           <li key={eventType}>
@@ -184,7 +252,7 @@ function PreferenceCard({
           {t('notifications.createdAt', { date: formatDateTime(preference.created_at) })}
         </p>
         <div className="flex flex-wrap items-center gap-1">
-          {canManage ? (
+          {canManage && !isAwaiting ? (
             <TestChannelButton organizationId={organizationId} preference={preference} />
           ) : null}
           <Button

@@ -78,10 +78,13 @@ export function RequestDetailDrawer({
           <Outcome call={call} />
           <dl>
             <Item label={t('detail.time')}>{formatPreciseTime(call.created_at)}</Item>
+            {/* "401 · the reason in words"; the problem code for developers on its own line. */}
             <Item label={t('detail.status')}>
               <Latin>{call.status}</Latin>
+              {' · '}
+              {isRefused(call) ? refusalReason(call) : t('table.succeeded')}
               {call.code ? (
-                <span className="ms-2 text-slate-500">
+                <span className="block text-xs text-slate-500">
                   <Latin>{call.code}</Latin>
                 </span>
               ) : null}

@@ -1,3 +1,4 @@
+import { fromZonedInput, toZonedInput } from '../../../lib/time-zone.ts';
 import type { RequestLogFilters } from '../api/get-request-log.ts';
 
 /**
@@ -62,20 +63,8 @@ export function eventRequestFilters(event: {
   };
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** An instant as a date field with time holds it: the organisation's clock, to the minute. */
+export const toLocalInput = (iso: string | undefined) => toZonedInput(iso);
 
-/** An instant as a date field with time holds it: the device's time, to the minute. */
-export function toLocalInput(iso: string | undefined) {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(
-    date.getHours(),
-  )}:${pad(date.getMinutes())}`;
-}
-
-/** A date field's value with time (the device's time) as an instant; empty is no bound. */
-export function fromLocalInput(value: string) {
-  if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
-}
+/** A date field's value with time (the organisation's clock) as an instant; empty is no bound. */
+export const fromLocalInput = (value: string) => fromZonedInput(value);

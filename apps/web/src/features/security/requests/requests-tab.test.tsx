@@ -114,6 +114,10 @@ describe('request log', () => {
     ).toBeVisible();
     expect(within(drawer).getByText(/ارفع الحد من تعديل المفتاح/)).toBeVisible();
     expect(within(drawer).getByText('المملكة العربية السعودية')).toBeVisible();
+    // The status, then the reason in words; the date as on the other screens.
+    const status = within(drawer).getByText('رمز الحالة').nextElementSibling;
+    expect(status).toHaveTextContent(/^429 · تجاوزت حد الطلبات، أعد المحاولة بعد قليل/);
+    expect(within(drawer).getByText(/^5 مارس 2025 في/)).toBeVisible();
     await user.click(within(drawer).getByRole('button', { name: 'إغلاق' }));
 
     // Older page by the cursor the API gave, and back.

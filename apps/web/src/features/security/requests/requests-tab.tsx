@@ -7,6 +7,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { useConsoleMode } from '../../../lib/console-mode.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { displayTimeZoneName } from '../../../lib/time-zone.ts';
 import { useApiKeys } from '../api/get-api-keys.ts';
 import {
   type RequestLogEntry,
@@ -133,6 +135,7 @@ function RequestList({
   filters: RequestLogFilters;
 }) {
   const { t } = useTranslation('requests');
+  const zone = displayTimeZoneName(currentLanguage());
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const [opened, setOpened] = useState<RequestLogEntry | null>(null);
   const query = useRequestLog(organizationId, mode, filters, cursors.at(-1) ?? null);
@@ -173,7 +176,7 @@ function RequestList({
         <Table label={t('table.label')}>
           <TableHead>
             <tr>
-              <Th>{t('table.time')}</Th>
+              <Th>{zone ? t('table.timeIn', { zone }) : t('table.time')}</Th>
               <Th className="hidden md:table-cell">{t('table.request')}</Th>
               <Th>{t('table.result')}</Th>
               <Th className="hidden md:table-cell">{t('table.apiKey')}</Th>

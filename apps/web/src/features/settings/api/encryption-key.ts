@@ -7,7 +7,8 @@ const PATH = '/api/v1/organization/encryption-key';
 
 /**
  * GET /api/v1/organization/encryption-key: the registered public key and its date, or nulls.
- * Owners and admins only (`isAllowed`), as the API answers anyone else 403.
+ * The settings ask it for owners and admins (`isAllowed`); verifiers read it too, on the decrypt
+ * screen (codes-queries.ts), and anyone else is answered 403.
  */
 export const useEncryptionKey = (organizationId: string, isAllowed: boolean) =>
   useQuery({

@@ -82,22 +82,37 @@ describe('members and invitations', () => {
     await waitFor(() => expect(select).toHaveValue('developer'));
   });
 
-  it('explains in Arabic that the last owner keeps the role, and the role stays', async () => {
+  it("disables the sole owner's role, saying why, and explains a last-owner refusal in Arabic", async () => {
+    let current = membersResponse();
     mockApi({
-      [`GET ${ORG_PATH}/members`]: () => json(200, membersResponse()),
+      [`GET ${ORG_PATH}/members`]: () => json(200, current),
       [`PATCH ${ORG_PATH}/members/${SARA}`]: () =>
         problem(409, 'last_owner', { detail: 'The organization must keep at least one owner' }),
     });
     const user = userEvent.setup();
-    renderMembers();
+    const view = renderMembers();
 
+    // Every other role would be refused: the choice is closed and the reason is on the page.
     const select = await screen.findByRole('combobox', {
       name: 'دور سارة العتيبي (sara@example.sa)',
     });
-    await user.selectOptions(select, 'admin');
+    expect(select).toBeDisabled();
+    expect(select).toHaveAccessibleDescription(/المالك الوحيد للجهة/);
+
+    // With a second owner it opens; if that owner left meanwhile, the API's refusal is explained.
+    const [sara, fahad] = membersResponse().members;
+    current = membersResponse({ members: [sara!, { ...fahad!, role: 'owner' }] });
+    view.unmount();
+    renderMembers();
+    const open = await screen.findByRole('combobox', {
+      name: 'دور سارة العتيبي (sara@example.sa)',
+    });
+    expect(open).toBeEnabled();
+    expect(open).not.toHaveAccessibleDescription();
+    await user.selectOptions(open, 'admin');
     expect(await screen.findByText(new RegExp(problems.last_owner.ar))).toBeVisible();
     expect(screen.queryByText(/at least one owner/)).not.toBeInTheDocument();
-    await waitFor(() => expect(select).toHaveValue('owner'));
+    await waitFor(() => expect(open).toHaveValue('owner'));
   });
 
   it('removes a member only after confirming, and shows the last-owner refusal in the dialog', async () => {
@@ -147,7 +162,8 @@ describe('members and invitations', () => {
 
     await screen.findByRole('region', { name: 'أعضاء الجهة' });
     const mine = rowOf('sara@example.sa');
-    expect(within(mine).getByRole('combobox', { name: /دور سارة العتيبي/ })).toBeEnabled();
+    // The only owner: her role stays (the previous test), and she is not removed from here.
+    expect(within(mine).getByRole('combobox', { name: /دور سارة العتيبي/ })).toBeDisabled();
     expect(within(mine).queryByRole('button', { name: /إزالة/ })).not.toBeInTheDocument();
     expect(within(rowOf('fahad@example.sa')).getByRole('button', { name: /إزالة/ })).toBeVisible();
     // A line may break after the @ and before a dot, not inside a word.

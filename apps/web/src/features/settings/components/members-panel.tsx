@@ -1,7 +1,7 @@
 import type { MemberRole, OrganizationInvitation, OrganizationMember } from '@tanqin/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { MailPlus, Trash2, UserPlus, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -42,12 +42,15 @@ function MemberRow({
   member,
   organizationId,
   myRole,
+  isSoleOwner,
   onFailure,
   onRemove,
 }: {
   member: OrganizationMember;
   organizationId: string;
   myRole: MemberRole;
+  /** The organisation's only owner: every other role would be refused (409 last_owner). */
+  isSoleOwner: boolean;
   onFailure: (message: string | undefined) => void;
   onRemove: (member: OrganizationMember) => void;
 }) {
@@ -56,6 +59,7 @@ function MemberRow({
   const changeRole = useChangeMemberRole(organizationId);
   const name = displayName(member);
   const isManageable = canManageMember(myRole, member.role);
+  const soleOwnerId = useId();
   // No one removes themselves from here (an owner would lock the organisation out of its owner).
   const isRemovable = isManageable && !member.is_you;
   // The member's current role stays listed even when I may not give it (an admin sees owners).
@@ -92,8 +96,9 @@ function MemberRow({
       <Cell label={t('table.role')}>
         <select
           aria-label={t('roleOf', { name, email: member.email })}
+          aria-describedby={isManageable && isSoleOwner ? soleOwnerId : undefined}
           value={member.role}
-          disabled={!isManageable || changeRole.isPending}
+          disabled={!isManageable || isSoleOwner || changeRole.isPending}
           title={isManageable ? undefined : t('ownerOnlyRow')}
           onChange={(event) => change(event.target.value as MemberRole)}
           className="rounded-lg border border-slate-300 bg-white py-1.5 ps-3 pe-8 text-sm text-slate-900 shadow-sm focus:outline-2 focus:outline-brand-600 disabled:bg-slate-50 disabled:text-slate-600"
@@ -104,6 +109,11 @@ function MemberRow({
             </option>
           ))}
         </select>
+        {isManageable && isSoleOwner ? (
+          <p id={soleOwnerId} className="mt-1 max-w-56 text-xs text-slate-500">
+            {t('soleOwner')}
+          </p>
+        ) : null}
       </Cell>
       <Cell label={t('table.joinedAt')}>
         <time dateTime={member.joined_at} className="whitespace-nowrap">
@@ -250,6 +260,10 @@ export function MembersPanel({
               member={member}
               organizationId={organizationId}
               myRole={role}
+              isSoleOwner={
+                member.role === 'owner' &&
+                members.data.members.filter((other) => other.role === 'owner').length === 1
+              }
               onFailure={setFailure}
               onRemove={(next) => {
                 setRemoveError(undefined);

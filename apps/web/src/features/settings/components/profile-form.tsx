@@ -24,6 +24,7 @@ const FIELDS = [
   'contact_person',
   'phone',
   'time_zone',
+  'app_link',
 ] as const satisfies readonly Path<OrganizationProfileInput>[];
 
 const valuesOf = (organization: OrganizationDetails) => ({
@@ -31,6 +32,7 @@ const valuesOf = (organization: OrganizationDetails) => ({
   contact_person: organization.contact_person,
   phone: organization.phone ?? '',
   time_zone: organization.time_zone,
+  app_link: organization.app_link ?? '',
 });
 
 /**
@@ -127,6 +129,20 @@ export function ProfileForm({ organization }: { organization: OrganizationDetail
             </option>
           ))}
         </SelectField>
+        <TextField
+          type="url"
+          {...LTR_INPUT}
+          label={
+            <>
+              {t('profile.appLink')}{' '}
+              <span className="font-normal text-slate-500">{t('profile.optional')}</span>
+            </>
+          }
+          hint={t('profile.appLinkHint')}
+          placeholder="https://app.example.sa/answer?request={request_id}"
+          error={errorText(errors.app_link)}
+          {...register('app_link')}
+        />
         <TextField
           label={t('profile.type')}
           value={t(`profile.types.${organization.type}`)}

@@ -17,6 +17,7 @@ export const organizationDetails = (
   created_at: '2025-03-05T10:00:00.000Z',
   require_ip_whitelist: false,
   geo_blocking_enabled: false,
+  app_link: null,
   role: 'owner',
   ...overrides,
 });

@@ -29,7 +29,7 @@ export const useWalletSummary = (organizationId: string) =>
     queryFn: ({ signal }) => apiRequest<WalletSummary>('/api/v1/wallet', { signal }),
   });
 
-/** GET /api/v1/wallet/usage: the newest calls grouped by UTC day. */
+/** GET /api/v1/wallet/usage: the newest calls grouped by the organisation's day (its time zone). */
 export const useCallLog = (organizationId: string) =>
   useQuery({
     queryKey: walletKeys.usage(organizationId),

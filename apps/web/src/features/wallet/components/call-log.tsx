@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatCount, formatDay, formatRiyal, formatUtcTime } from '../format.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { timeZoneName } from '../../../lib/time-zone.ts';
+import { formatClockTime, formatCount, formatDay, formatRiyal } from '../format.ts';
 
 type EndpointKind = 'generate' | 'verify' | 'status' | 'revoke' | 'other';
 
@@ -28,7 +30,7 @@ function LogEntry({ entry }: { entry: WalletUsageEntry }) {
       </div>
       <div className="flex shrink-0 items-center gap-3 text-sm">
         <time dateTime={entry.created_at} className="tabular-nums text-slate-600">
-          {formatUtcTime(entry.created_at)}
+          {formatClockTime(entry.created_at)}
         </time>
         <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800 ring-1 ring-inset ring-green-600/20">
           <span className="sr-only">{t('log.status', { status: entry.status })}</span>
@@ -43,7 +45,8 @@ function LogEntry({ entry }: { entry: WalletUsageEntry }) {
 }
 
 /**
- * The call log: the newest calls grouped by UTC day, in a scrollable box of fixed height. It
+ * The call log: the newest calls grouped by the organisation's day, their times in its zone (named
+ * in the note), in a scrollable box of fixed height. It
  * shows its own loading, error and empty states (spec, wallet screen and section 8).
  */
 export function CallLog({
@@ -124,7 +127,11 @@ export function CallLog({
         <ListOrdered aria-hidden className="mt-1 size-5 shrink-0 text-brand-700" />
         <div>
           <h3 className="text-lg font-semibold text-slate-900">{t('log.title')}</h3>
-          <p className="text-sm text-slate-600">{t('log.note')}</p>
+          <p className="text-sm text-slate-600">
+            {usage
+              ? t('log.note', { zone: timeZoneName(usage.time_zone, currentLanguage()) })
+              : t('log.noteShort')}
+          </p>
         </div>
       </div>
       {body}

@@ -8,7 +8,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Table, TableHead, Td, Th } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { failureReason } from '../../../lib/problem-text.ts';
+import { timeZoneName } from '../../../lib/time-zone.ts';
 import { downloadStatementCsv, useStatement, useStatements } from '../api/wallet-queries.ts';
 import { formatCount, formatMonth, riyalToMillis } from '../format.ts';
 import { Amount } from './amount.tsx';
@@ -32,9 +34,7 @@ function StatementTable({ statement }: { statement: Statement }) {
         </div>
         <div className="flex min-w-0 flex-wrap gap-x-2">
           <dt className="text-slate-500">{t('statements.timeZone')}</dt>
-          <dd>
-            <bdi dir="ltr">{statement.time_zone}</bdi>
-          </dd>
+          <dd>{timeZoneName(statement.time_zone, currentLanguage())}</dd>
         </div>
         <div className="flex min-w-0 flex-wrap gap-x-2">
           <dt className="text-slate-500">{t('statements.price')}</dt>

@@ -1,0 +1,1 @@
+export { ConfirmDestinationPage as Component } from '../features/public-pages/confirm-destination/confirm-destination-page.tsx';

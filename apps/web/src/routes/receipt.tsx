@@ -1,0 +1,1 @@
+export { ReceiptCheckPage as Component } from '../features/public-pages/receipt/receipt-check-page.tsx';
