@@ -78,7 +78,8 @@ const transportCases: Array<[string, boolean, () => Promise<TransportCase>]> = d
     },
   ],
 );
-if (await isRedisReachable()) {
+const redisIsReachable = await isRedisReachable();
+if (redisIsReachable) {
   transportCases.push([
     'redis',
     true,
@@ -156,6 +157,21 @@ describe.each(transportCases)('invalidation over %s', (_name, isLosable, open) =
     });
   }
 });
+
+if (redisIsReachable) {
+  describe('the redis publisher', () => {
+    it('publishes a message sent while its first connection is being made', async () => {
+      const link = new RedisLink(redisUrl, { info() {}, warn() {} });
+      const transport = redisTransport(link, `tanqin-test-${randomBytes(4).toString('hex')}`);
+      try {
+        await expect(transport.send(`api-key ${randomUUID()}`)).resolves.toBeUndefined();
+      } finally {
+        await transport.close();
+        await link.close();
+      }
+    });
+  });
+}
 
 describe.each(databaseKinds)('cached key decisions on %s', (kind) => {
   let server: TestServer;

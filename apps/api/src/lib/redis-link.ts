@@ -89,6 +89,25 @@ export class RedisLink {
     this.probeTimer.unref();
   }
 
+  /**
+   * Resolves once `client`'s first connection is made or has failed (at most the connect timeout):
+   * a command sent before that would be refused, although nothing is wrong.
+   */
+  async firstConnection(client: Redis) {
+    if (this.clients.get(client) !== 'starting') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        client.off('ready', done);
+        client.off('close', done);
+        resolve();
+      };
+      const timer = setTimeout(done, CONNECT_TIMEOUT_MS);
+      client.once('ready', done);
+      client.once('close', done);
+    });
+  }
+
   /** Whether a command may be sent on `client` now (else the caller goes to PostgreSQL). */
   static isUsable(client: Redis) {
     return client.status === 'ready';

@@ -4,13 +4,15 @@ import type { InvalidationTransport } from './transport.ts';
 
 /**
  * Redis pub/sub: one connection publishes, one (in subscriber mode) listens; both are the link's,
- * so they fail fast and log through it. A publish while Redis does not answer fails at once.
+ * so they fail fast and log through it. A publish while Redis does not answer fails at once (one
+ * sent while the first connection is being made waits for it).
  */
 export function redisTransport(link: RedisLink, channel: string): InvalidationTransport {
   const publisher = link.client(`tanqin-publisher-${process.pid}`);
   let subscriber: Redis | undefined;
   return {
     send: async (payload) => {
+      await link.firstConnection(publisher);
       try {
         await publisher.publish(channel, payload);
       } catch (error) {
