@@ -166,7 +166,7 @@ if (redisIsReachable) {
       try {
         await expect(transport.send(`api-key ${randomUUID()}`)).resolves.toBeUndefined();
       } finally {
-        await transport.close();
+        await transport.close?.();
         await link.close();
       }
     });
