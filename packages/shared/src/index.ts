@@ -37,3 +37,4 @@ export * from './schemas/tokens.ts';
 export * from './schemas/verification-requests.ts';
 export * from './schemas/wallet.ts';
 export * from './token-code.ts';
+export * from './wall-clock.ts';

@@ -1,3 +1,4 @@
+import { wallClockAsUtc } from '@tanqin/shared';
 import { useEffect } from 'react';
 import type { AppLanguage } from './i18n.ts';
 
@@ -61,38 +62,6 @@ export function timeZoneName(timeZone: string, language: AppLanguage): string {
 /** The display zone's name in `language`, or undefined outside the console (the device's zone). */
 export function displayTimeZoneName(language: AppLanguage): string | undefined {
   return displayZone ? timeZoneName(displayZone, language) : undefined;
-}
-
-const partsFormats = new Map<string, Intl.DateTimeFormat>();
-function wallClockParts(instant: number, timeZone: string | undefined) {
-  const key = timeZone ?? '';
-  let format = partsFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-    });
-    partsFormats.set(key, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-}
-
-/** The wall clock of the display zone at an instant, written as if it were UTC (ms). */
-function wallClockAsUtc(instant: number, timeZone: string | undefined) {
-  const p = wallClockParts(instant, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { wallClockAsUtc } from '@tanqin/shared';
+
 /** A calendar date in some time zone (month 1..12). */
 export interface LocalDate {
   year: number;
@@ -6,43 +8,6 @@ export interface LocalDate {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string) {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall-clock time in `timeZone` at `instant`, written as if it were UTC (whole seconds). */
-function wallClockAsUtc(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour!,
-    parts.minute!,
-    parts.second!,
-  );
-}
 
 /** How far the zone's clock is ahead of UTC at `instant`, in ms. */
 function offsetAt(instant: number, timeZone: string): number {
