@@ -212,15 +212,22 @@ export async function readVerificationRequest(
   } as unknown as VerificationRequestForIssuer;
 }
 
-/** The audience's open requests (pending and not expired), newest first. */
+/**
+ * The audience's open requests, newest first: pending and not expired, and answered ones whose
+ * code is still to be collected (the console waits for the key file of a double lock before it
+ * uses the code; a page closed meanwhile finds the answer here again).
+ */
 export async function listOpenRequests(ctx: AppContext, organizationId: string, isTest: boolean) {
   const rows = await ctx.db.query<RequestRow>(
     `select * from verification_requests
-      where organization_id = $1 and is_test = $2 and status = 'pending' and expires_at > $3
+      where organization_id = $1 and is_test = $2
+        and ((status = 'pending' and expires_at > $3)
+             or (status = 'fulfilled' and code_sealed is not null and token_expires_at > $3))
       order by created_at desc limit 50`,
     [organizationId, isTest, ctx.clock.now()],
   );
-  return { requests: await Promise.all(rows.map((row) => audienceView(ctx, row))) };
+  const views = await Promise.all(rows.map((row) => audienceView(ctx, row)));
+  return { requests: views.filter((view) => view.status === 'pending' || view.token !== null) };
 }
 
 /** POST /v1/verification-requests/{id}/cancel: the audience only; audited. Again: the same answer. */
