@@ -12,7 +12,8 @@ import { type CodeInputProblem, codeInputProblem, formatCodeInput } from '../cod
 import { CodeScanner } from './code-scanner.tsx';
 import { DecryptedCard } from './decrypted-card.tsx';
 import { KeyFileStep, openSealed } from './key-file-step.tsx';
-import { type HeldKey, KeyFirst } from './key-first.tsx';
+import { useHeldKey } from './held-key.tsx';
+import { KeyFirst } from './key-first.tsx';
 
 const KNOWN_ERRORS = [
   'token_used',
@@ -55,7 +56,7 @@ export function VerifyCodePanel({
   const mayVerify = can(role, 'codes:verify');
   const lock = useRegisteredEncryptionKey(organizationId, mayVerify);
   const keyInputRef = useRef<HTMLInputElement>(null);
-  const [heldKey, setHeldKey] = useState<HeldKey>();
+  const [heldKey, setHeldKey] = useHeldKey();
   const [isKeyNeeded, setIsKeyNeeded] = useState(false);
   const [heldKeyFailed, setHeldKeyFailed] = useState(false);
   const registeredKey = lock.data?.public_key ?? null;
