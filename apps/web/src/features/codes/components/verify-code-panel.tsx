@@ -11,8 +11,8 @@ import { useRegisteredEncryptionKey, useVerifyCode } from '../api/codes-queries.
 import { type CodeInputProblem, codeInputProblem, formatCodeInput } from '../code-input.ts';
 import { CodeScanner } from './code-scanner.tsx';
 import { DecryptedCard } from './decrypted-card.tsx';
-import { KeyFileStep, openSealed } from './key-file-step.tsx';
 import { useHeldKey } from './held-key.tsx';
+import { KeyFileStep, openSealed } from './key-file-step.tsx';
 import { KeyFirst } from './key-first.tsx';
 
 const KNOWN_ERRORS = [
