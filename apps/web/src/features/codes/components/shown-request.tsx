@@ -56,6 +56,17 @@ export function ShownRequest({
   const isKeyMissing = lock.registeredKey !== null && !lock.usableKey;
   const mayCollect = Boolean(token) && lock.isKnown && !isKeyMissing;
   const privateKey = lock.usableKey?.privateKey;
+  const status = request.data?.status;
+
+  // Answered, expired or cancelled: the open requests say so now, not at their next poll.
+  useEffect(() => {
+    if (status && status !== 'pending') {
+      void queryClient.invalidateQueries({
+        queryKey: requestKeys.all(organizationId),
+        exact: true,
+      });
+    }
+  }, [status, queryClient, organizationId]);
 
   useEffect(() => {
     if (!token || !mayCollect || collected.current) return;
@@ -133,17 +144,14 @@ export function ShownRequest({
           </Button>
         </Alert>
       ) : isWaitingForKey && isKeyMissing && lock.registeredKey ? (
-        <div className="space-y-3">
-          <Alert tone="info">{t('ask.keyFirst')}</Alert>
-          <KeyFirst
-            registeredKey={lock.registeredKey}
-            held={lock.usableKey}
-            onHeld={lock.onHeld}
-            isNeeded={false}
-            inputRef={keyInputRef}
-            body={t('ask.lockBody')}
-          />
-        </div>
+        <KeyFirst
+          registeredKey={lock.registeredKey}
+          held={lock.usableKey}
+          onHeld={lock.onHeld}
+          isNeeded={false}
+          inputRef={keyInputRef}
+          body={t('ask.keyFirst')}
+        />
       ) : isWaitingForKey ? (
         <p role="status" className="text-sm text-slate-700">
           {verify.isError ? t('ask.collectFailed') : t('ask.collecting')}
