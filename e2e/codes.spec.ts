@@ -170,10 +170,13 @@ describe('codes screen', () => {
     await shootBoth(page, 'double-lock-settings-key-ar');
 
     // The key file is asked for and checked before the code is sent: no code is used without it.
+    const codeField = page.getByLabel(/^(رمز الهوية المؤقت|Temporary identity code)$/);
     const openDataScreen = async (code: string) => {
       await page.goto('/org-dashboard?section=data');
-      await page.getByLabel(/^(رمز الهوية المؤقت|Temporary identity code)$/).fill(code);
+      await codeField.fill(code);
     };
+    // The decrypt form ("Ask for data" above it has a key file chooser of its own).
+    const decryptForm = page.locator('form').filter({ has: codeField });
     const lockedCode = await issueCode();
     await openDataScreen(lockedCode);
     await page.getByRole('button', { name: 'فك التشفير' }).click();
@@ -187,14 +190,14 @@ describe('codes screen', () => {
       strangerFile,
       generateKeyPairSync('x25519').privateKey.export({ type: 'pkcs8', format: 'pem' }),
     );
-    await page.getByLabel('ملف المفتاح الخاص').setInputFiles(strangerFile);
+    await decryptForm.getByLabel('ملف المفتاح الخاص').setInputFiles(strangerFile);
     await page
       .getByRole('alert')
       .getByText(/هذا الملف ليس مفتاح جهتك المسجّل/)
       .waitFor();
     await shootBoth(page, 'double-lock-key-file-wrong-ar');
-    await page.getByLabel('ملف المفتاح الخاص').setInputFiles(keyFile);
-    await page.getByText('ملف المفتاح يطابق المفتاح المسجّل لجهتك:').waitFor();
+    await decryptForm.getByLabel('ملف المفتاح الخاص').setInputFiles(keyFile);
+    await decryptForm.getByText('ملف المفتاح يطابق المفتاح المسجّل لجهتك:').waitFor();
     await shootBoth(page, 'double-lock-key-file-matches-ar');
     await page.getByRole('button', { name: 'فك التشفير' }).click();
     await page.getByRole('heading', { name: 'البيانات بعد فك التشفير' }).waitFor();
@@ -225,8 +228,10 @@ describe('codes screen', () => {
     await shootBoth(page, 'double-lock-remove-dialog-en');
     await removeEn.getByRole('button', { name: 'Cancel' }).click();
     await openDataScreen(await issueCode());
-    await page.getByLabel('Private key file').setInputFiles(keyFile);
-    await page.getByText("The key file matches your organisation's registered key:").waitFor();
+    await decryptForm.getByLabel('Private key file').setInputFiles(keyFile);
+    await decryptForm
+      .getByText("The key file matches your organisation's registered key:")
+      .waitFor();
     await shootBoth(page, 'double-lock-key-file-en');
     await page.getByRole('button', { name: 'Decrypt' }).click();
     await page.getByText(person.full_name).waitFor();

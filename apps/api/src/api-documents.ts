@@ -133,11 +133,12 @@ function requestFulfilledWebhook() {
     post: {
       summary: 'A verification request was answered, sent to every webhook of its audience',
       description:
-        'Sent once when an issuer answers a request of yours (POST /v1/tokens/generate with ' +
-        'request_id), to each active webhook notification preference, signed as the security ' +
-        'events are (Standard Webhooks, `webhook-id` is `msg_` and the request id). The code is ' +
-        'not in it: read it with GET /v1/verification-requests/{request_id}. One attempt; the ' +
-        'request itself always tells its state.',
+        'Sent when an issuer answers a request of yours (POST /v1/tokens/generate with ' +
+        'request_id), to each active webhook notification preference, signed and delivered as ' +
+        'the security events are (Standard Webhooks; one `webhook-id` per webhook, the same on ' +
+        'every attempt). The code is not in it: read it with GET ' +
+        '/v1/verification-requests/{request_id}. Answer any 2xx; anything else is tried again, ' +
+        `${MAX_DELIVERY_ATTEMPTS} attempts in all, each in the preference's delivery log.`,
       security: [],
       requestBody: { required: true, content: { 'application/json': { schema } } },
       responses: { '200': { description: 'Received (any 2xx)' } },

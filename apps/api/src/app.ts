@@ -61,10 +61,7 @@ import { securityRoutes } from './modules/security/security.routes.ts';
 import { registerCodeMonths } from './modules/tokens/code-months.ts';
 import { tokenRoutes } from './modules/tokens/tokens.routes.ts';
 import { expireTokens } from './modules/tokens/tokens.service.ts';
-import {
-  deliverRequestWebhooks,
-  expireVerificationRequests,
-} from './modules/tokens/verification-requests.service.ts';
+import { expireVerificationRequests } from './modules/tokens/verification-requests.service.ts';
 import { sweepUsage } from './modules/wallet/usage-retention.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { registerContractCheck } from './plugins/contract-check.ts';
@@ -310,8 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{
   ctx.jobs.register({
     name: 'notification delivery',
     everyMs: 2_000,
-    run: async () =>
-      (await deliverDueNotifications(ctx)) + (await deliverRequestWebhooks(ctx, app.log)),
+    run: () => deliverDueNotifications(ctx),
   });
   registerPersonNotices(ctx);
   registerAuditCheckpoints(ctx);

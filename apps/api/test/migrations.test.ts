@@ -128,4 +128,53 @@ describe.each(databaseKinds)('upgrading an existing database (%s)', (kind) => {
       await db.close();
     }
   });
+  it('0141: an answered request whose webhook was still due is queued as a delivery of each webhook', async () => {
+    const db = await createTestDatabase(kind, {
+      migrateThrough: '0140_notification_destination_confirmation.sql',
+    });
+    try {
+      const organizationId = await insertOrganization(db);
+      const preference = async (type: 'webhook' | 'email', isActive: boolean) => {
+        const id = randomUUID();
+        await db.query(
+          `insert into notification_preferences (id, organization_id, notification_type, event_types,
+                                                 destination, is_active, confirmed_at)
+           values ($1, $2, $3, '{ip_blocked}', 'https://hooks.example.sa/t', $4, now())`,
+          [id, organizationId, type, isActive],
+        );
+        return id;
+      };
+      const hook = await preference('webhook', true);
+      await preference('webhook', false);
+      await preference('email', true);
+      const answered = async (id: string, webhookDue: boolean) =>
+        db.query(
+          `insert into verification_requests (id, organization_id, fields, purpose, match_number,
+             match_choices, status, created_at, expires_at, token_id, fulfilled_at, webhook_due)
+           values ($1, $2, '{full_name}', 'فتح حساب', '47', '{12,47,85}', 'fulfilled', now(),
+                   now() + interval '10 minutes', $1, now(), $3)`,
+          [id, organizationId, webhookDue],
+        );
+      await answered('vrq_due', true);
+      await answered('vrq_sent', false);
+
+      expect(await migrate(db)).toContain('0141_request_webhook_deliveries.sql');
+
+      const queued = await db.query(
+        `select preference_id, event_id, verification_request_id, status, attempts
+           from notification_deliveries`,
+      );
+      expect(queued).toEqual([
+        {
+          preference_id: hook,
+          event_id: null,
+          verification_request_id: 'vrq_due',
+          status: 'pending',
+          attempts: 0,
+        },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
 });

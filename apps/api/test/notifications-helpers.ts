@@ -9,10 +9,14 @@ export interface ReceivedWebhook {
   body: string;
 }
 
-/** A local HTTP receiver: records every request and answers with the queued statuses (then 200). */
-export async function startWebhookReceiver() {
+/**
+ * A local HTTP receiver: records every request and answers with the queued statuses (then 200).
+ * `port` listens again where a closed receiver was (a receiver that was down comes up).
+ */
+export async function startWebhookReceiver(port = 0) {
   const received: ReceivedWebhook[] = [];
   const statuses: number[] = [];
+  const statusesByPath = new Map<string, number[]>();
   const server = http.createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -20,17 +24,22 @@ export async function startWebhookReceiver() {
       body += chunk;
     });
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body });
-      res.writeHead(statuses.shift() ?? 200).end('ok');
+      const path = req.url ?? '';
+      received.push({ path, headers: req.headers, body });
+      res.writeHead(statusesByPath.get(path)?.shift() ?? statuses.shift() ?? 200).end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as net.AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
+    port: address.port,
     received,
     /** Statuses for the next requests, in order. */
     answerWith: (...next: number[]) => statuses.push(...next),
+    /** Statuses for the next requests to `path` only (other tests' deliveries take none). */
+    answerOn: (path: string, ...next: number[]) =>
+      statusesByPath.set(path, [...(statusesByPath.get(path) ?? []), ...next]),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -14,7 +14,6 @@ import {
   MAX_NOTIFICATIONS_PER_MINUTE,
 } from '../src/modules/notifications/notification-delivery.service.ts';
 import { recordSecurityEvent } from '../src/modules/security/security-events.service.ts';
-import { deliverRequestWebhooks } from '../src/modules/tokens/verification-requests.service.ts';
 import {
   createIntegrator,
   createOrganization,
@@ -30,6 +29,8 @@ import {
   testWebhookNetwork,
   verifyStandardWebhook,
 } from './notifications-helpers.ts';
+
+type Integrator = Awaited<ReturnType<typeof createIntegrator>>;
 
 const PARTNER_HOST = 'hooks.partner.example';
 const PARTNER_ADDRESS = '93.184.216.34';
@@ -47,6 +48,7 @@ const DELIVERY_FIELDS = [
   'id',
   'preference_id',
   'event_id',
+  'verification_request_id',
   'event_type',
   'status',
   'attempts',
@@ -63,7 +65,9 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
   let server: TestServer;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   const clock = new ManualClock(new Date('2026-11-22T10:00:00Z'));
-  const net = testWebhookNetwork(() => receiver.url);
+  /** Where the test's network delivers instead of the receiver (a receiver that is down). */
+  let target: string | undefined;
+  const net = testWebhookNetwork(() => target ?? receiver.url);
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
     server = await startTestServer(kind, { clock, app: { webhookNetwork: net.network } });
@@ -73,6 +77,7 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     await receiver.close();
   });
   beforeEach(() => {
+    target = undefined;
     net.dns.clear();
     net.dns.set(PARTNER_HOST, [PARTNER_ADDRESS]);
     receiver.received.length = 0;
@@ -399,14 +404,8 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
     });
   });
 
-  it('tells the audience’s webhooks that a verification request was answered, once', async () => {
-    const bank = await createIntegrator(server.baseUrl);
-    const issuer = await createIntegrator(server.baseUrl);
-    const hook = await createPreference(bank.token, {
-      notification_type: 'webhook',
-      event_types: ['ip_blocked'],
-      destination: `https://${PARTNER_HOST}/tanqin/requests`,
-    });
+  /** `bank` asks, `issuer` answers with the right number: the request is fulfilled. */
+  const answeredRequest = async (bank: Integrator, issuer: Integrator) => {
     const asked = await bank.call('POST', '/v1/verification-requests', {
       fields: ['full_name'],
       purpose: 'فتح حساب',
@@ -417,23 +416,117 @@ describe.each(databaseKinds)('security notifications on %s', (kind) => {
       match_number: asked.body.match_number,
     });
     expect(answered.status).toBe(201);
-    await deliverRequestWebhooks(server.ctx);
-    await deliverRequestWebhooks(server.ctx);
-    const sent = receiver.received.filter((webhook) => webhook.path === '/tanqin/requests');
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.headers['webhook-id']).toBe(`msg_${asked.body.request_id}`);
-    expect(verifyStandardWebhook(hook.body.signing_secret, sent[0]!)).toBe(true);
-    const body = verificationRequestFulfilledWebhookSchema.parse(JSON.parse(sent[0]!.body));
+    return { requestId: asked.body.request_id as string, answered: answered.body };
+  };
+
+  it('sends verification_request.fulfilled like a security event: retried with one webhook-id until a 2xx, logged, never again after', async () => {
+    const bank = await createIntegrator(server.baseUrl);
+    const issuer = await createIntegrator(server.baseUrl);
+    const hook = await createPreference(bank.token, {
+      notification_type: 'webhook',
+      event_types: ['ip_blocked'],
+      destination: `https://${PARTNER_HOST}/tanqin/requests`,
+    });
+    const preferenceId = hook.body.notification_preference.id;
+    receiver.answerOn('/tanqin/requests', 500);
+    const { requestId, answered } = await answeredRequest(bank, issuer);
+    const sent = () => receiver.received.filter((webhook) => webhook.path === '/tanqin/requests');
+
+    await deliverDueNotifications(server.ctx);
+    expect(sent()).toHaveLength(1);
+    let [delivery] = await deliveriesOf(bank.token, preferenceId);
+    expect(Object.keys(delivery!).sort()).toEqual(DELIVERY_FIELDS);
+    expect(delivery).toMatchObject({
+      event_type: 'verification_request.fulfilled',
+      event_id: null,
+      verification_request_id: requestId,
+      status: 'pending',
+      attempts: 1,
+      last_error: 'HTTP 500',
+      response_status: 500,
+      next_attempt_at: new Date(clock.now().getTime() + retryDelayMs(1)).toISOString(),
+    });
+
+    // Not due yet: nothing is sent; then the retry is, and the receiver takes it.
+    clock.advance(retryDelayMs(1) - 1000);
+    await deliverDueNotifications(server.ctx);
+    expect(sent()).toHaveLength(1);
+    clock.advance(1000);
+    await deliverDueNotifications(server.ctx);
+    [delivery] = await deliveriesOf(bank.token, preferenceId);
+    expect(delivery).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      last_error: null,
+      response_status: 200,
+      delivered_at: clock.now().toISOString(),
+    });
+    const [first, second] = sent();
+    expect(sent()).toHaveLength(2);
+    expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(second!.body).toBe(first!.body);
+    expect(
+      sent().every((webhook) => verifyStandardWebhook(hook.body.signing_secret, webhook)),
+    ).toBe(true);
+    const body = verificationRequestFulfilledWebhookSchema.parse(JSON.parse(second!.body));
     expect(body).toMatchObject({
       type: 'verification_request.fulfilled',
       data: {
-        request_id: asked.body.request_id,
-        token_id: answered.body.token_id,
+        request_id: requestId,
+        token_id: answered.token_id,
         purpose: 'فتح حساب',
         issuer: { client_id: issuer.organization.client_id },
       },
     });
-    expect(sent[0]!.body).not.toContain(answered.body.token);
+    expect(second!.body).not.toContain(answered.token);
+
+    // Delivered: nothing is sent twice, however long the job keeps running.
+    for (const wait of [retryDelayMs(2), retryDelayMs(7), 24 * 3_600_000]) {
+      clock.advance(wait);
+      await deliverDueNotifications(server.ctx);
+    }
+    expect(sent()).toHaveLength(2);
+  });
+
+  it('keeps a fulfilled request’s webhook for a receiver that is down, and sends it once it is up', async () => {
+    const bank = await createIntegrator(server.baseUrl);
+    const issuer = await createIntegrator(server.baseUrl);
+    const hook = await createPreference(bank.token, {
+      notification_type: 'webhook',
+      event_types: ['ip_blocked'],
+      destination: `https://${PARTNER_HOST}/tanqin/down`,
+    });
+    const preferenceId = hook.body.notification_preference.id;
+    const gone = await startWebhookReceiver();
+    await gone.close();
+    target = gone.url;
+    const { requestId } = await answeredRequest(bank, issuer);
+
+    await deliverDueNotifications(server.ctx);
+    let [delivery] = await deliveriesOf(bank.token, preferenceId);
+    expect(delivery).toMatchObject({
+      verification_request_id: requestId,
+      status: 'pending',
+      attempts: 1,
+      response_status: null,
+    });
+    expect(delivery!.last_error).toBeTruthy();
+
+    const up = await startWebhookReceiver(gone.port);
+    try {
+      clock.advance(retryDelayMs(1));
+      await deliverDueNotifications(server.ctx);
+      expect(up.received).toHaveLength(1);
+      expect(verifyStandardWebhook(hook.body.signing_secret, up.received[0]!)).toBe(true);
+      expect(JSON.parse(up.received[0]!.body).data.request_id).toBe(requestId);
+      [delivery] = await deliveriesOf(bank.token, preferenceId);
+      expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, last_error: null });
+      clock.advance(retryDelayMs(5));
+      await deliverDueNotifications(server.ctx);
+      expect(up.received).toHaveLength(1);
+    } finally {
+      await up.close();
+    }
   });
 
   it('sends a test on a channel on demand: a signed webhook or an email, and says how it went', async () => {

@@ -727,6 +727,18 @@ describe.each(databaseKinds)('the one-time code on %s', (kind) => {
         `/v1/verification-requests/${answered.body.request_id}/cancel`,
       );
       expect([cancelAnswered.status, cancelAnswered.body.code]).toEqual([409, 'request_fulfilled']);
+      // Answered, its code not collected yet (the console waits for a double lock's key file):
+      // still listed with the code, until the code is used.
+      const waiting = (await consoleList()).body.requests.find(
+        (open: { request_id: string }) => open.request_id === answered.body.request_id,
+      );
+      expect(waiting).toMatchObject({ status: 'fulfilled', token: expect.any(String) });
+      expect((await bank.call('POST', '/v1/tokens/verify', { token: waiting.token })).status).toBe(
+        200,
+      );
+      expect(
+        (await consoleList()).body.requests.map((open: { request_id: string }) => open.request_id),
+      ).not.toContain(answered.body.request_id);
 
       const lapsed = await ask(bank, { expires_in: 60 });
       clock.advance(61_000);

@@ -394,12 +394,21 @@ export type DestinationConfirmed = z.infer<typeof destinationConfirmedSchema>;
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** One sending of an event to a channel. */
+/** What a webhook delivery carries besides security events: a verification request answered. */
+export const REQUEST_FULFILLED_DELIVERY = 'verification_request.fulfilled';
+
+/** One sending of an event (a security event, or a verification request answered) to a channel. */
 export const notificationDeliverySchema = z.object({
   id: z.uuid(),
   preference_id: z.uuid(),
-  event_id: z.uuid(),
-  event_type: z.enum(EVENT_TYPES),
+  event_id: z.uuid().nullable().meta({ description: 'The security event sent, else null' }),
+  verification_request_id: z
+    .string()
+    .nullable()
+    .meta({ description: 'The verification request whose answer was sent, else null' }),
+  event_type: z.enum([...EVENT_TYPES, REQUEST_FULFILLED_DELIVERY]).meta({
+    description: 'The security event type, or `verification_request.fulfilled`',
+  }),
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   last_error: z.string().nullable(),

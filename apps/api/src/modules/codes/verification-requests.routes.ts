@@ -59,7 +59,8 @@ export function verificationRequestRoutes(app: ContractApp, ctx: AppContext) {
     '/verification-requests',
     {
       schema: {
-        summary: "The organisation's open verification requests, newest first",
+        summary:
+          "The organisation's open verification requests (pending, or answered and the code not yet used), newest first",
         tags: requestTags,
         response: { 200: verificationRequestListSchema, ...problemAnswers(MEMBER_PROBLEMS) },
       },

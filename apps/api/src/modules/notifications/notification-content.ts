@@ -4,6 +4,7 @@ import {
   type SecurityEventWebhook,
   securityEventTypeLabels,
   securitySeverityLabels,
+  type VerificationRequestFulfilledWebhook,
 } from '@tanqin/shared';
 import { describeSecurityEvent } from '../../lib/event-description.ts';
 import type { MailMessage } from '../../lib/mail/index.ts';
@@ -50,6 +51,36 @@ export function webhookPayload(event: NotifiedEvent): string {
       occurrences: event.occurrences,
       created_at: event.created_at.toISOString(),
       organization: { id: event.organization_id, name: event.organization_name },
+    },
+  };
+  return JSON.stringify(payload);
+}
+
+/** A verification request of the organisation, answered by another one's code. */
+export interface FulfilledRequest {
+  request_id: string;
+  token_id: string;
+  fields: string[];
+  purpose: string;
+  fulfilled_at: Date;
+  issuer_name: string | null;
+  issuer_client_id: string | null;
+}
+
+/** `verification_request.fulfilled` (verificationRequestFulfilledWebhookSchema): never the code. */
+export function requestWebhookPayload(request: FulfilledRequest): string {
+  const fulfilledAt = new Date(request.fulfilled_at).toISOString();
+  const payload: VerificationRequestFulfilledWebhook = {
+    type: 'verification_request.fulfilled',
+    timestamp: fulfilledAt,
+    data: {
+      request_id: request.request_id,
+      status: 'fulfilled',
+      token_id: request.token_id,
+      fields: request.fields,
+      purpose: request.purpose,
+      fulfilled_at: fulfilledAt,
+      issuer: { name: request.issuer_name ?? '', client_id: request.issuer_client_id ?? '' },
     },
   };
   return JSON.stringify(payload);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { notificationDeliverySchema } from '@tanqin/shared';
+import { type notificationDeliverySchema, REQUEST_FULFILLED_DELIVERY } from '@tanqin/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { SqlParams } from '../../db/sql-params.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { takeDestinationSlot } from '../../lib/destination-limit.ts';
@@ -13,7 +14,13 @@ import {
 } from '../../lib/due-deliveries.ts';
 import { unseal } from '../../lib/key-ring.ts';
 import { sendMail } from '../../lib/send-message.ts';
-import { type NotifiedEvent, notificationEmail, webhookPayload } from './notification-content.ts';
+import {
+  type FulfilledRequest,
+  type NotifiedEvent,
+  notificationEmail,
+  requestWebhookPayload,
+  webhookPayload,
+} from './notification-content.ts';
 import { checkWebhookDestination, webhookNetworkOf } from './webhook-destination.ts';
 import { signWebhook } from './webhook-signature.ts';
 
@@ -43,11 +50,38 @@ export function enqueueNotificationsCte(params: SqlParams, eventCte: string, at:
        where e.occurrences = 1
          and (select count(*) from notification_deliveries recent
                where recent.preference_id = p.id and recent.created_at > ${minuteAgo}
-                 and recent.replay_of is null) < ${MAX_NOTIFICATIONS_PER_MINUTE}
+                 and recent.event_id is not null and recent.replay_of is null)
+             < ${MAX_NOTIFICATIONS_PER_MINUTE}
       returning id)`;
 }
 
-interface ClaimedDelivery extends NotifiedEvent {
+/**
+ * Queues `verification_request.fulfilled` for each active webhook of the request's audience, in
+ * the transaction that records the answer: the delivery job sends it, retries it and logs it as
+ * it does security events. Not counted against MAX_NOTIFICATIONS_PER_MINUTE: the organisation
+ * asked for each answer itself, and none may be dropped.
+ */
+export async function enqueueRequestWebhooks(
+  db: Queryable,
+  request: { id: string; organizationId: string },
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `insert into notification_deliveries
+       (id, preference_id, verification_request_id, status, attempts, next_attempt_at, created_at)
+     select gen_random_uuid(), p.id, $2, 'pending', 0, $3, $3
+       from notification_preferences p
+      where p.organization_id = $1 and p.is_active and p.notification_type = 'webhook'
+        and p.confirmed_at is not null`,
+    [request.organizationId, request.id, at],
+  );
+}
+
+/**
+ * A delivery claimed for sending: a security event's (its columns set, `request_id` null) or a
+ * fulfilled verification request's (its columns set, the event's null).
+ */
+interface ClaimedDelivery extends NotifiedEvent, FulfilledRequest {
   delivery_id: string;
   message_id: string;
   attempts: number;
@@ -71,15 +105,20 @@ async function claimDueDeliveries(
         where id in (select id from notification_deliveries
                       where status = 'pending' and next_attempt_at <= $1
                       order by next_attempt_at limit ${DELIVERY_BATCH_SIZE} for update skip locked)
-       returning id, preference_id, event_id, coalesce(message_id, id) as message_id, attempts)
+       returning id, preference_id, event_id, verification_request_id,
+                 coalesce(message_id, id) as message_id, attempts)
      select c.id as delivery_id, c.message_id, c.attempts, p.id as preference_id, p.notification_type,
             p.destination, p.secret_encrypted, p.is_active, p.confirmed_at,
             e.id, e.event_type, e.event_severity, e.event_description, e.client_ip, e.user_agent,
             e.request_path, e.request_method, e.additional_data, e.api_key_name, e.occurrences,
-            e.created_at, o.id as organization_id, o.name as organization_name, o.time_zone
+            e.created_at, o.id as organization_id, o.name as organization_name, o.time_zone,
+            r.id as request_id, r.token_id, r.fields, r.purpose, r.fulfilled_at,
+            i.name as issuer_name, i.client_id as issuer_client_id
        from claimed c
        join notification_preferences p on p.id = c.preference_id
-       join security_events e on e.id = c.event_id
+       left join security_events e on e.id = c.event_id
+       left join verification_requests r on r.id = c.verification_request_id
+       left join organizations i on i.id = r.issuer_organization_id
        join organizations o on o.id = p.organization_id`,
     [now, leaseUntil],
   );
@@ -95,7 +134,12 @@ export class DeliveryFailure extends Error {
 }
 
 const sendWebhook = (ctx: AppContext, delivery: ClaimedDelivery) =>
-  postWebhook(ctx, delivery, `msg_${delivery.message_id}`, webhookPayload(delivery));
+  postWebhook(
+    ctx,
+    delivery,
+    `msg_${delivery.message_id}`,
+    delivery.request_id ? requestWebhookPayload(delivery) : webhookPayload(delivery),
+  );
 
 /** Posts a signed body to a preference's webhook; a non-2xx answer throws DeliveryFailure. */
 export async function postWebhook(
@@ -210,8 +254,11 @@ export function deliverDueNotifications(ctx: AppContext): Promise<number> {
   return run;
 }
 
-const DELIVERY_COLUMNS = `d.id, d.preference_id, d.event_id, e.event_type, d.status, d.attempts, d.last_error,
+const DELIVERY_COLUMNS = `d.id, d.preference_id, d.event_id, d.verification_request_id,
+  coalesce(e.event_type, '${REQUEST_FULFILLED_DELIVERY}') as event_type, d.status, d.attempts, d.last_error,
   d.response_status, d.created_at, d.last_attempt_at, d.next_attempt_at, d.delivered_at, d.replay_of`;
+const DELIVERIES_FROM =
+  'notification_deliveries d left join security_events e on e.id = d.event_id';
 type DeliveryRow = z.input<typeof notificationDeliverySchema>;
 
 /** The delivery log of one preference of the organisation, newest first. */
@@ -230,7 +277,7 @@ export async function listDeliveries(
   if (!preference) throw notFound('Notification preference');
   const deliveries = await ctx.db.query<DeliveryRow>(
     `select ${DELIVERY_COLUMNS}
-       from notification_deliveries d join security_events e on e.id = d.event_id
+       from ${DELIVERIES_FROM}
       where d.preference_id = $1
       order by d.created_at desc, d.id
       limit ${pageSize} offset ${(page - 1) * pageSize}`,
@@ -247,13 +294,15 @@ export async function replayDelivery(ctx: AppContext, organizationId: string, de
   const now = ctx.clock.now();
   const [row] = await ctx.db.query<{ original_status: string | null; id: string | null }>(
     `with original as (
-       select d.id, d.preference_id, d.event_id, coalesce(d.message_id, d.id) as message_id, d.status
+       select d.id, d.preference_id, d.event_id, d.verification_request_id,
+              coalesce(d.message_id, d.id) as message_id, d.status
          from notification_deliveries d join notification_preferences p on p.id = d.preference_id
         where d.id = $1 and p.organization_id = $2),
      inserted as (
        insert into notification_deliveries
-         (id, preference_id, event_id, message_id, status, attempts, next_attempt_at, created_at, replay_of)
-       select $3, preference_id, event_id, message_id, 'pending', 0, $4, $4, id
+         (id, preference_id, event_id, verification_request_id, message_id, status, attempts,
+          next_attempt_at, created_at, replay_of)
+       select $3, preference_id, event_id, verification_request_id, message_id, 'pending', 0, $4, $4, id
          from original where status <> 'pending'
        returning id)
      select (select status from original) as original_status, (select id from inserted) as id`,
@@ -265,7 +314,7 @@ export async function replayDelivery(ctx: AppContext, organizationId: string, de
   }
   const [delivery] = await ctx.db.query<DeliveryRow>(
     `select ${DELIVERY_COLUMNS}
-       from notification_deliveries d join security_events e on e.id = d.event_id where d.id = $1`,
+       from ${DELIVERIES_FROM} where d.id = $1`,
     [row.id],
   );
   return delivery!;

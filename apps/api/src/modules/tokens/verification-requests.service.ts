@@ -6,10 +6,8 @@ import {
   VERIFICATION_REQUEST_MAX_MISMATCHES,
   type VerificationRequest,
   type VerificationRequestForIssuer,
-  type VerificationRequestFulfilledWebhook,
   type VerificationRequestStatus,
 } from '@tanqin/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { ApiCaller } from '../../lib/api-caller.ts';
@@ -18,7 +16,7 @@ import { hashNationalId } from '../../lib/identity.ts';
 import { seal, unseal } from '../../lib/key-ring.ts';
 import { randomId } from '../../lib/secret-format.ts';
 import { appendAudit } from '../audit/index.ts';
-import { postWebhook } from '../notifications/index.ts';
+import { enqueueRequestWebhooks } from '../notifications/index.ts';
 import { auditExpiries } from './expiry-audit.ts';
 import { writeBill } from './write-batcher.ts';
 
@@ -29,7 +27,6 @@ import { writeBill } from './write-batcher.ts';
  */
 
 const SWEEP_BATCH = 500;
-const WEBHOOK_BATCH = 50;
 
 export interface RequestRow {
   id: string;
@@ -215,15 +212,22 @@ export async function readVerificationRequest(
   } as unknown as VerificationRequestForIssuer;
 }
 
-/** The audience's open requests (pending and not expired), newest first. */
+/**
+ * The audience's open requests, newest first: pending and not expired, and answered ones whose
+ * code is still to be collected (the console waits for the key file of a double lock before it
+ * uses the code; a page closed meanwhile finds the answer here again).
+ */
 export async function listOpenRequests(ctx: AppContext, organizationId: string, isTest: boolean) {
   const rows = await ctx.db.query<RequestRow>(
     `select * from verification_requests
-      where organization_id = $1 and is_test = $2 and status = 'pending' and expires_at > $3
+      where organization_id = $1 and is_test = $2
+        and ((status = 'pending' and expires_at > $3)
+             or (status = 'fulfilled' and code_sealed is not null and token_expires_at > $3))
       order by created_at desc limit 50`,
     [organizationId, isTest, ctx.clock.now()],
   );
-  return { requests: await Promise.all(rows.map((row) => audienceView(ctx, row))) };
+  const views = await Promise.all(rows.map((row) => audienceView(ctx, row)));
+  return { requests: views.filter((view) => view.status === 'pending' || view.token !== null) };
 }
 
 /** POST /v1/verification-requests/{id}/cancel: the audience only; audited. Again: the same answer. */
@@ -422,7 +426,10 @@ export async function releaseRequest(ctx: AppContext, requestId: string, tokenId
   );
 }
 
-/** The answer is audited in the audience's chain, and its webhook falls due. */
+/**
+ * The answer is audited in the audience's chain, and `verification_request.fulfilled` is queued
+ * for its webhooks (sent, retried and logged with the security events' deliveries).
+ */
 export async function recordAnswer(
   ctx: AppContext,
   caller: ApiCaller,
@@ -431,9 +438,7 @@ export async function recordAnswer(
   at: Date,
 ) {
   await ctx.db.transaction(async (tx) => {
-    await tx.query('update verification_requests set webhook_due = true where id = $1', [
-      checked.id,
-    ]);
+    await enqueueRequestWebhooks(tx, { id: checked.id, organizationId: checked.audienceId }, at);
     await appendAudit(tx, [
       {
         organizationId: checked.audienceId,
@@ -480,69 +485,4 @@ export async function expireVerificationRequests(ctx: AppContext): Promise<numbe
     [now],
   );
   return total;
-}
-
-/**
- * Sends `verification_request.fulfilled` (Standard Webhooks, signed as the security events are)
- * to each active webhook of the audience, once per fulfilled request. Runs with the notification
- * delivery job; a failed post is logged, not retried (the console and GET still show the answer).
- */
-export async function deliverRequestWebhooks(
-  ctx: AppContext,
-  log?: FastifyBaseLogger,
-): Promise<number> {
-  const due = await ctx.db.query<{
-    id: string;
-    organization_id: string;
-    token_id: string;
-    fields: string[];
-    purpose: string;
-    fulfilled_at: Date;
-    issuer_name: string | null;
-    issuer_client_id: string | null;
-  }>(
-    `with due as (select id from verification_requests where webhook_due
-                    order by fulfilled_at limit ${WEBHOOK_BATCH} for update skip locked),
-     done as (update verification_requests r set webhook_due = false from due where r.id = due.id
-              returning r.id, r.organization_id, r.token_id, r.fields, r.purpose, r.fulfilled_at,
-                        r.issuer_organization_id)
-     select d.id, d.organization_id, d.token_id, d.fields, d.purpose, d.fulfilled_at,
-            i.name as issuer_name, i.client_id as issuer_client_id
-       from done d left join organizations i on i.id = d.issuer_organization_id`,
-  );
-  let sent = 0;
-  for (const request of due) {
-    const preferences = await ctx.db.query<{
-      preference_id: string;
-      destination: string;
-      secret_encrypted: string | null;
-    }>(
-      `select id as preference_id, destination, secret_encrypted from notification_preferences
-        where organization_id = $1 and is_active and notification_type = 'webhook'`,
-      [request.organization_id],
-    );
-    const payload: VerificationRequestFulfilledWebhook = {
-      type: 'verification_request.fulfilled',
-      timestamp: new Date(request.fulfilled_at).toISOString(),
-      data: {
-        request_id: request.id,
-        status: 'fulfilled',
-        token_id: request.token_id,
-        fields: request.fields,
-        purpose: request.purpose,
-        fulfilled_at: new Date(request.fulfilled_at).toISOString(),
-        issuer: { name: request.issuer_name ?? '', client_id: request.issuer_client_id ?? '' },
-      },
-    };
-    const body = JSON.stringify(payload);
-    for (const preference of preferences) {
-      try {
-        await postWebhook(ctx, preference, `msg_${request.id}`, body);
-        sent++;
-      } catch (error) {
-        log?.warn({ err: error, request_id: request.id }, 'verification request webhook failed');
-      }
-    }
-  }
-  return sent;
 }

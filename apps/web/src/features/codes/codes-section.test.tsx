@@ -237,6 +237,11 @@ function sealedTo(publicKey: string): StaffVerifyResult {
 
 const keyFile = (text: string, name = 'tanqin-private-key.pem') =>
   new File([text], name, { type: 'application/x-pem-file' });
+/** The decrypt card (the ask panel above it has a key file chooser of its own). */
+const decryptCard = async () =>
+  (await screen.findByRole('heading', { name: 'فك تشفير رمز' })).closest(
+    'div.rounded-2xl',
+  ) as HTMLElement;
 
 describe('codes screen: the double lock', () => {
   beforeEach(() => localStorage.setItem('org_token', 'access-token'));
@@ -252,25 +257,30 @@ describe('codes screen: the double lock', () => {
     });
     const user = userEvent.setup();
     renderSection('verifier');
-    const chooser = await screen.findByLabelText('ملف المفتاح الخاص');
-    expect(screen.getByRole('group', { name: /ملف المفتاح الخاص أولاً/ })).toBeInTheDocument();
+    const card = await decryptCard();
+    const chooser = await within(card).findByLabelText('ملف المفتاح الخاص');
+    expect(within(card).getByRole('group', { name: /ملف المفتاح الخاص أولاً/ })).toBeInTheDocument();
 
     await user.type(codeInput(), CODE);
     await user.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
       'اختر ملف المفتاح الخاص أولاً: لم يُرسل الرمز ولم يُستخدم.',
     );
     expect(chooser).toHaveFocus();
     await user.upload(chooser, keyFile('not a key'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('تعذّرت قراءة هذا الملف');
+    expect(await within(card).findByRole('alert')).toHaveTextContent('تعذّرت قراءة هذا الملف');
     await user.upload(chooser, keyFile(stranger.privateKey));
-    expect(await screen.findByRole('alert')).toHaveTextContent('هذا الملف ليس مفتاح جهتك المسجّل');
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'هذا الملف ليس مفتاح جهتك المسجّل',
+    );
     await user.click(submit());
     expect(callsTo(VERIFY)).toHaveLength(0);
 
     await user.upload(chooser, keyFile(registered.privateKey));
-    expect(await screen.findByText('ملف المفتاح يطابق المفتاح المسجّل لجهتك:')).toBeVisible();
+    expect(await within(card).findByText('ملف المفتاح يطابق المفتاح المسجّل لجهتك:')).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // One file for the page: "Ask for data" holds it too.
+    expect(screen.getAllByText('ملف المفتاح يطابق المفتاح المسجّل لجهتك:')).toHaveLength(2);
     await user.click(submit());
     expect(await screen.findByText('محمد أحمد القحطاني')).toBeInTheDocument();
     expect(callsTo(VERIFY)).toHaveLength(1);
@@ -290,7 +300,7 @@ describe('codes screen: the double lock', () => {
     const user = userEvent.setup();
     renderSection();
     await user.upload(
-      await screen.findByLabelText('ملف المفتاح الخاص'),
+      await within(await decryptCard()).findByLabelText('ملف المفتاح الخاص'),
       keyFile(registered.privateKey),
     );
     await user.type(codeInput(), CODE);

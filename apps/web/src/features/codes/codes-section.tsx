@@ -4,6 +4,7 @@ import { TestModeNote } from '../../components/test-mode-note.tsx';
 import { useConsoleMode } from '../../lib/console-mode.ts';
 import { AskForDataPanel } from './components/ask-for-data-panel.tsx';
 import { CodesList } from './components/codes-list.tsx';
+import { HeldKeyProvider } from './components/held-key.tsx';
 import { VerifyCodePanel } from './components/verify-code-panel.tsx';
 
 /**
@@ -23,8 +24,10 @@ export default function CodesSection({
       <p className="max-w-3xl text-sm leading-relaxed text-slate-600">{t('intro')}</p>
       <div className="max-w-3xl space-y-3">
         {mode === 'test' ? <TestModeNote>{tm('decrypt')}</TestModeNote> : null}
-        <AskForDataPanel organizationId={organization.id} role={organization.role} />
-        <VerifyCodePanel organizationId={organization.id} role={organization.role} />
+        <HeldKeyProvider>
+          <AskForDataPanel organizationId={organization.id} role={organization.role} />
+          <VerifyCodePanel organizationId={organization.id} role={organization.role} />
+        </HeldKeyProvider>
       </div>
       {/* Mounted afresh in the other mode: its filters and pages were the other mode's. */}
       <CodesList key={mode} organizationId={organization.id} role={organization.role} mode={mode} />

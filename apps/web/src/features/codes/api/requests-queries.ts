@@ -9,7 +9,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 /** How often an open request is asked whether it was answered. */
 export const REQUEST_POLL_MS = 2000;
 
-const requestKeys = {
+export const requestKeys = {
   all: (organizationId: string) => ['verification-requests', organizationId] as const,
   one: (organizationId: string, requestId: string) =>
     ['verification-requests', organizationId, requestId] as const,

@@ -1,29 +1,18 @@
-import {
-  can,
-  fieldLabel,
-  type MemberRole,
-  type StaffVerifyResult,
-  type VerificationRequest,
-} from '@tanqin/shared';
-import { Inbox, X } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { can, fieldLabel, type MemberRole } from '@tanqin/shared';
+import { Inbox } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkQr } from '../../../components/link-qr.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useVerifyCode } from '../api/codes-queries.ts';
-import {
-  useAskForData,
-  useCancelRequest,
-  useOpenRequests,
-  useRequest,
-} from '../api/requests-queries.ts';
-import { formatTime } from '../format.ts';
-import { DecryptedCard } from './decrypted-card.tsx';
-import { KeyFileStep } from './key-file-step.tsx';
+import { useRegisteredEncryptionKey } from '../api/codes-queries.ts';
+import { useAskForData } from '../api/requests-queries.ts';
+import { useHeldKey } from './held-key.tsx';
+import { KeyFirst } from './key-first.tsx';
+import { OpenRequests } from './open-requests.tsx';
+import { type DoubleLock, ShownRequest } from './shown-request.tsx';
 
 /** The fields a counter asks for most; the catalogue gives their labels. */
 const COMMON_FIELDS = [
@@ -38,10 +27,14 @@ const COMMON_FIELDS = [
 ] as const;
 const LIFETIMES = [300, 600, 1800, 3600] as const;
 
+type Problem = 'fields' | 'purpose' | 'lock';
+
 /**
  * Journey step 1 (issue 33): staff ask for data (fields, purpose, expiry); the screen shows the
  * request's QR and its match number, large, and the data appears by itself once the person
- * answers from an issuer's app: no code to type.
+ * answers from an issuer's app: no code to type. With the double lock the private key file is
+ * chosen (and checked against the registered key) before asking: the answer's code is used only
+ * once the file that opens its data is in this page.
  */
 export function AskForDataPanel({
   organizationId,
@@ -51,14 +44,32 @@ export function AskForDataPanel({
   role: MemberRole;
 }) {
   const { t } = useTranslation('codes');
+  const mayVerify = can(role, 'codes:verify');
   const ask = useAskForData(organizationId);
+  const lockQuery = useRegisteredEncryptionKey(organizationId, mayVerify);
+  const [heldKey, setHeldKey] = useHeldKey();
+  const keyInputRef = useRef<HTMLInputElement>(null);
+  const [isKeyNeeded, setIsKeyNeeded] = useState(false);
   const [fields, setFields] = useState<string[]>(['full_name', 'national_id']);
   const [purpose, setPurpose] = useState('');
   const [expiresIn, setExpiresIn] = useState<number>(600);
-  const [problem, setProblem] = useState<'fields' | 'purpose'>();
+  const [problem, setProblem] = useState<Problem>();
   const [shownId, setShownId] = useState<string>();
 
-  if (!can(role, 'codes:verify')) return null;
+  if (!mayVerify) return null;
+
+  const registeredKey = lockQuery.data?.public_key ?? null;
+  const lock: DoubleLock = {
+    registeredKey,
+    isKnown: lockQuery.isSuccess,
+    isUnknown: lockQuery.isError,
+    retry: () => void lockQuery.refetch(),
+    usableKey: heldKey && heldKey.publicKey === registeredKey ? heldKey : undefined,
+    onHeld: (held) => {
+      setHeldKey(held);
+      if (held) setIsKeyNeeded(false);
+    },
+  };
 
   const toggle = (name: string) =>
     setFields((current) =>
@@ -67,10 +78,17 @@ export function AskForDataPanel({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (ask.isPending) return;
+    if (ask.isPending || lockQuery.isPending) return;
     if (fields.length === 0) return setProblem('fields');
     if (!purpose.trim()) return setProblem('purpose');
+    // Whether answers come double locked is known before asking, never after.
+    if (lockQuery.isError) return setProblem('lock');
     setProblem(undefined);
+    if (registeredKey && !lock.usableKey) {
+      setIsKeyNeeded(true);
+      keyInputRef.current?.focus();
+      return;
+    }
     ask.mutate(
       { fields, purpose: purpose.trim(), expires_in: expiresIn },
       { onSuccess: (created) => setShownId(created.request_id) },
@@ -130,9 +148,41 @@ export function AskForDataPanel({
               </option>
             ))}
           </SelectField>
-          <Button type="submit" disabled={ask.isPending} aria-busy={ask.isPending}>
+          {registeredKey ? (
+            <KeyFirst
+              registeredKey={registeredKey}
+              held={lock.usableKey}
+              onHeld={lock.onHeld}
+              isNeeded={isKeyNeeded}
+              inputRef={keyInputRef}
+              body={t('ask.lockBody')}
+              neededText={t('ask.keyNeeded')}
+            />
+          ) : null}
+          <Button
+            type="submit"
+            disabled={ask.isPending || lockQuery.isPending}
+            aria-busy={ask.isPending}
+          >
             {ask.isPending ? t('ask.submitting') : t('ask.submit')}
           </Button>
+          {problem === 'lock' ? (
+            <Alert tone="error">
+              {t('ask.lockUnknown')}
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                className="ms-3"
+                onClick={() => {
+                  setProblem(undefined);
+                  lock.retry();
+                }}
+              >
+                {t('list.retry')}
+              </Button>
+            </Alert>
+          ) : null}
           {ask.isError ? <Alert tone="error">{t('ask.failed')}</Alert> : null}
         </form>
       </Card>
@@ -141,138 +191,11 @@ export function AskForDataPanel({
           key={shownId}
           organizationId={organizationId}
           requestId={shownId}
+          lock={lock}
           onClose={() => setShownId(undefined)}
         />
       ) : null}
       <OpenRequests organizationId={organizationId} onShow={setShownId} shownId={shownId} />
     </div>
-  );
-}
-
-/** One request on screen: its QR and number while pending, the data once answered. */
-function ShownRequest({
-  organizationId,
-  requestId,
-  onClose,
-}: {
-  organizationId: string;
-  requestId: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('codes');
-  const request = useRequest(organizationId, requestId);
-  const verify = useVerifyCode(organizationId);
-  const [result, setResult] = useState<StaffVerifyResult>();
-  const collected = useRef(false);
-  const token = request.data?.token;
-
-  // The code arrives with the request: it is verified once, at once, nobody types it.
-  useEffect(() => {
-    if (!token || collected.current) return;
-    collected.current = true;
-    verify.mutate(token, { onSuccess: setResult });
-  }, [token, verify]);
-
-  const data = request.data;
-  if (!data) return null;
-  return (
-    <Card className="p-5" aria-live="polite">
-      <div className="mb-3 flex items-start justify-between gap-2">
-        <div>
-          <h3 className="text-base font-bold text-slate-900">{t('ask.shownTitle')}</h3>
-          <p className="text-sm text-slate-600">
-            {t('ask.purposeShown', {
-              purpose: data.purpose,
-              interpolation: { escapeValue: false },
-            })}
-          </p>
-        </div>
-        <Button variant="ghost" size="sm" onClick={onClose} aria-label={t('ask.close')}>
-          <X aria-hidden className="size-4" />
-        </Button>
-      </div>
-      {data.status === 'pending' ? (
-        <div className="flex flex-wrap items-center gap-6">
-          <LinkQr url={data.link} alt={t('ask.qrAlt')} />
-          <div className="space-y-2">
-            <p className="text-sm font-semibold text-slate-700">{t('ask.matchNumber')}</p>
-            <p
-              data-testid="match-number"
-              dir="ltr"
-              className="text-7xl font-bold tracking-widest text-brand-800"
-            >
-              {data.match_number}
-            </p>
-            <p className="max-w-xs text-sm text-slate-600">{t('ask.matchHint')}</p>
-            <p className="text-xs text-slate-500">
-              {t('ask.until', { time: formatTime(data.expires_at) })}
-            </p>
-            <a href={data.link} dir="ltr" className="block break-all text-xs text-brand-800">
-              {data.link}
-            </a>
-          </div>
-        </div>
-      ) : null}
-      {data.status === 'fulfilled' && !result ? (
-        <p role="status" className="text-sm text-slate-700">
-          {verify.isError ? t('ask.collectFailed') : t('ask.collecting')}
-        </p>
-      ) : null}
-      {data.status === 'expired' || data.status === 'cancelled' ? (
-        <Alert tone="info">{t(`ask.closed.${data.status}`)}</Alert>
-      ) : null}
-      {result && 'encryption' in result ? (
-        <KeyFileStep sealed={result} heldKeyFailed={false} onOpened={setResult} />
-      ) : result ? (
-        <DecryptedCard result={result} onClear={onClose} />
-      ) : null}
-    </Card>
-  );
-}
-
-/** The organisation's open requests: shown again, or cancelled. */
-function OpenRequests({
-  organizationId,
-  shownId,
-  onShow,
-}: {
-  organizationId: string;
-  shownId: string | undefined;
-  onShow: (id: string) => void;
-}) {
-  const { t } = useTranslation('codes');
-  const open = useOpenRequests(organizationId);
-  const cancel = useCancelRequest(organizationId);
-  const requests: VerificationRequest[] = open.data?.requests ?? [];
-  if (requests.length === 0) return null;
-  return (
-    <Card className="p-5">
-      <h3 className="mb-3 text-base font-bold text-slate-900">{t('ask.openTitle')}</h3>
-      <ul className="divide-y divide-slate-100">
-        {requests.map((request) => (
-          <li key={request.request_id} className="flex flex-wrap items-center gap-3 py-2">
-            <span className="min-w-0 flex-1 text-sm text-slate-800">
-              {request.purpose}
-              <span className="ms-2 text-xs text-slate-500">
-                {t('ask.until', { time: formatTime(request.expires_at) })}
-              </span>
-            </span>
-            {request.request_id !== shownId ? (
-              <Button variant="secondary" size="sm" onClick={() => onShow(request.request_id)}>
-                {t('ask.show')}
-              </Button>
-            ) : null}
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={cancel.isPending}
-              onClick={() => cancel.mutate(request.request_id)}
-            >
-              {t('ask.cancel')}
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </Card>
   );
 }

@@ -24,6 +24,8 @@ export function KeyFirst({
   onHeld,
   isNeeded,
   inputRef,
+  body,
+  neededText,
 }: {
   registeredKey: string;
   held: HeldKey | undefined;
@@ -31,6 +33,10 @@ export function KeyFirst({
   /** A code was submitted without a matching file. */
   isNeeded: boolean;
   inputRef: Ref<HTMLInputElement>;
+  /** What the file is for, when it is asked for before something else than a typed code. */
+  body?: string;
+  /** What was held back for want of the file (default: the code was not sent). */
+  neededText?: string;
 }) {
   const { t } = useTranslation('codes');
   const bodyId = useId();
@@ -62,7 +68,7 @@ export function KeyFirst({
         {t('lock.title')}
       </legend>
       <p id={bodyId} className="text-sm leading-relaxed text-slate-600">
-        {t('lock.body')}
+        {body ?? t('lock.body')}
       </p>
       {matches ? (
         <div className="flex flex-wrap items-center gap-3">
@@ -82,7 +88,7 @@ export function KeyFirst({
       {problem && !matches ? (
         <Alert tone="error">{t(`lock.${problem}`)}</Alert>
       ) : isNeeded && !matches ? (
-        <Alert tone="error">{t('lock.needed')}</Alert>
+        <Alert tone="error">{neededText ?? t('lock.needed')}</Alert>
       ) : null}
       {matches ? <p className="text-xs text-slate-500">{t('lock.kept')}</p> : null}
     </fieldset>

@@ -11,8 +11,9 @@ import { useRegisteredEncryptionKey, useVerifyCode } from '../api/codes-queries.
 import { type CodeInputProblem, codeInputProblem, formatCodeInput } from '../code-input.ts';
 import { CodeScanner } from './code-scanner.tsx';
 import { DecryptedCard } from './decrypted-card.tsx';
+import { useHeldKey } from './held-key.tsx';
 import { KeyFileStep, openSealed } from './key-file-step.tsx';
-import { type HeldKey, KeyFirst } from './key-first.tsx';
+import { KeyFirst } from './key-first.tsx';
 
 const KNOWN_ERRORS = [
   'token_used',
@@ -55,7 +56,7 @@ export function VerifyCodePanel({
   const mayVerify = can(role, 'codes:verify');
   const lock = useRegisteredEncryptionKey(organizationId, mayVerify);
   const keyInputRef = useRef<HTMLInputElement>(null);
-  const [heldKey, setHeldKey] = useState<HeldKey>();
+  const [heldKey, setHeldKey] = useHeldKey();
   const [isKeyNeeded, setIsKeyNeeded] = useState(false);
   const [heldKeyFailed, setHeldKeyFailed] = useState(false);
   const registeredKey = lock.data?.public_key ?? null;

@@ -1,3 +1,4 @@
+import { REQUEST_FULFILLED_DELIVERY } from '@tanqin/shared';
 import { History, RefreshCw, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,9 @@ function DeliveryRow({
   return (
     <tr>
       <Td className="whitespace-nowrap">
-        {t(`events.types.${delivery.event_type}`)}
+        {delivery.event_type === REQUEST_FULFILLED_DELIVERY
+          ? t('deliveries.requestFulfilled')
+          : t(`events.types.${delivery.event_type}`)}
         {delivery.replay_of ? (
           <span className="block text-xs text-slate-500">{t('deliveries.replayed')}</span>
         ) : null}

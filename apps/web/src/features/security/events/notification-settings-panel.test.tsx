@@ -24,6 +24,7 @@ const delivery = (overrides: Partial<NotificationDelivery> = {}): NotificationDe
   id: '00000000-0000-4000-8000-0000000000d1',
   preference_id: PREFERENCE_ID,
   event_id: '00000000-0000-4000-8000-0000000000e1',
+  verification_request_id: null,
   event_type: 'suspicious_activity',
   status: 'delivered',
   attempts: 1,
@@ -194,6 +195,16 @@ describe('notification settings', () => {
               delivered_at: null,
             }),
             delivery(),
+            delivery({
+              id: '00000000-0000-4000-8000-0000000000d4',
+              event_id: null,
+              verification_request_id: 'vrq_answered',
+              event_type: 'verification_request.fulfilled',
+              status: 'pending',
+              attempts: 1,
+              last_error: 'HTTP 500',
+              delivered_at: null,
+            }),
           ]),
       });
       const user = userEvent.setup();
@@ -203,7 +214,7 @@ describe('notification settings', () => {
       const log = await openLog(user);
       const table = await within(log).findByRole('table');
       const rows = within(table).getAllByRole('row').slice(1);
-      expect(rows).toHaveLength(3);
+      expect(rows).toHaveLength(4);
       expect(within(rows[0]!).getByText('حظر جغرافي')).toBeInTheDocument();
       expect(within(rows[0]!).getByText('قيد الانتظار')).toBeInTheDocument();
       expect(within(rows[1]!).getByText('تجاوز حد الطلبات')).toBeInTheDocument();
@@ -216,6 +227,9 @@ describe('notification settings', () => {
       expect(within(rows[2]!).getByText('نشاط مشبوه')).toBeInTheDocument();
       expect(within(rows[2]!).getByText('تم التسليم')).toBeInTheDocument();
       expect(within(rows[2]!).getAllByText(/مارس 2025/)).toHaveLength(2);
+      // An answered verification request is delivered (and retried) on the same channel.
+      expect(within(rows[3]!).getByText('إجابة طلب بيانات')).toBeInTheDocument();
+      expect(within(rows[3]!).getByText('HTTP 500')).toBeInTheDocument();
 
       await user.click(within(log).getByRole('button', { name: 'تحديث السجل' }));
       await waitFor(() => expect(callsTo(DELIVERIES_PATH)).toHaveLength(2));
