@@ -15,7 +15,8 @@ import { freePort, type ServerProcess, startServer } from '../test/server-proces
  * rate limit still one for both processes (counted in PostgreSQL, continuing the count Redis had),
  * a key switched off through one process refused by the other within a second (PostgreSQL
  * NOTIFY). Started again (empty: no persistence): `redis: "ok"`, the limit still held (Redis
- * rebuilt from PostgreSQL). One JSON log line per process for each change, nothing in plain text.
+ * rebuilt from PostgreSQL). Then stalled (SIGSTOP) and resumed: the limit held during the stall
+ * and after it. One JSON log line per process for each change, nothing in plain text.
  */
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -210,16 +211,17 @@ describe('Redis stopped and started again under two server processes', () => {
     for (let call = 0; call < 4; call++) stalled.push(await generate(servers[call % 2]!));
     expect(stalled).toEqual([201, 201, 201, 429]);
 
-    // Redis answers again, its data kept: both use it again, with no 5xx. Known gap (issue 31.2,
-    // docs/operations/several-processes.md): a process whose own connection the stall did not drop
-    // does not add the hits it counted in PostgreSQL meanwhile, so the limit may let that many
-    // calls more through in the window.
+    // Redis answers again, its data kept: each process uses it again as soon as it is back, and
+    // the limit still holds there (the hits counted in PostgreSQL during the stall, by either
+    // process, added to Redis first), with no 5xx.
     redis.resume();
+    const after: number[] = [];
     for (const server of servers) {
       await until(() => readiness(server), 'ok', 15_000);
+      after.push(await generate(server));
     }
-    await generate(first);
-    await generate(second);
+    after.push(await generate(first), await generate(second));
+    expect(after).toEqual([429, 429, 429, 429]);
     expectLogLines(2);
   });
 
