@@ -6,7 +6,8 @@ import type { ConsumeResult, RateLimitStore, RateWindow } from './rate-limit-sto
  * decision in one transaction under an advisory lock per key: one count for every process that
  * shares the database. Where Redis is configured and does not answer, the rate limits go here
  * (`failover-store.ts`). A hit counts until the end of its second plus the window: never less
- * than the window, at most a second more.
+ * than the window, at most a second more. Its hits are marked as admitted outside Redis, for
+ * Redis to be brought up to date with them when it answers again.
  */
 export class DatabaseRateLimitStore implements RateLimitStore {
   private readonly db: Database;
@@ -84,12 +85,16 @@ async function lockKeys(tx: Queryable, keys: string[]) {
   }
 }
 
+/** One hit admitted here, not in Redis (`outside_redis`, at PostgreSQL's clock: `outside_at`). */
 async function addHit(db: Queryable, key: string, windowMs: number, nowMs: number) {
   await db.query(
-    `insert into rate_limit_hits (key, second, hits, expires_at) values ($1, $2, 1, $3)
+    `insert into rate_limit_hits (key, second, hits, expires_at, outside_redis, outside_at)
+     values ($1, $2, 1, $3, 1, (extract(epoch from clock_timestamp()) * 1000)::bigint)
      on conflict (key, second) do update
        set hits = rate_limit_hits.hits + 1,
-           expires_at = greatest(rate_limit_hits.expires_at, excluded.expires_at)`,
+           expires_at = greatest(rate_limit_hits.expires_at, excluded.expires_at),
+           outside_redis = rate_limit_hits.outside_redis + 1,
+           outside_at = excluded.outside_at`,
     [key, Math.floor(nowMs / 1000), nowMs + windowMs],
   );
 }

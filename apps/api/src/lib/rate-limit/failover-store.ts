@@ -4,31 +4,32 @@ import { RedisLink } from '../redis-link.ts';
 import type { DatabaseRateLimitStore } from './database-store.ts';
 import { HitBuckets } from './hit-buckets.ts';
 import type { ConsumeResult, RateLimitStore, RateWindow } from './rate-limit-store.ts';
+import { addDatabaseHits, newestDatabaseHit } from './redis-catch-up.ts';
 import type { RedisRateLimitStore } from './redis-store.ts';
 
-/** Hits counted in PostgreSQL while Redis did not answer, kept to be added to Redis (at most). */
-const MAX_REPLAY = 100_000;
-const SWEEP_EVERY_MS = 60_000;
-
-interface Hit {
-  key: string;
-  windowMs: number;
-  atMs: number;
-}
-
 const NOT_ANSWERED = Symbol('Redis did not answer');
+
+const SWEEP_EVERY_MS = 60_000;
+/**
+ * How far back a catch-up reads again: a hit PostgreSQL admitted is committed a moment after the
+ * time it is marked with, so one read just before that commit is caught by the next catch-up.
+ */
+const COMMIT_MARGIN_MS = 5_000;
 const REBUILDING = 'rebuilding:';
 const REBUILD_CLAIM_MS = 30_000;
-const REBUILD_PAGE = 5_000;
 
 /**
  * The rate limits of a deployment with REDIS_URL: counted in Redis while it answers, in
  * PostgreSQL (`DatabaseRateLimitStore`, shared by every process too) when it does not, so a limit
  * never becomes per process and a Redis failure never fails the call.
  *
- * The two counts follow each other: the hits Redis admits are written behind to PostgreSQL every
+ * The two counts follow each other. The hits Redis admits are written behind to PostgreSQL every
  * second (`flush`), so a fallback continues the windows where they were (less at most the last
- * second); when Redis answers again it is brought up to date before it decides (`resync`).
+ * second). The hits PostgreSQL admits are marked there, whichever process counted them, and Redis
+ * is brought up to date with all of them before this process decides there again: when its
+ * connection is made again, when it counted in PostgreSQL itself meanwhile (a stall that timed a
+ * call out without dropping the connection), and every second when another process has (one whose
+ * connection is still being made again while Redis answers this one).
  */
 export class FailoverRateLimitStore implements RateLimitStore {
   private readonly redis: RedisRateLimitStore;
@@ -39,14 +40,16 @@ export class FailoverRateLimitStore implements RateLimitStore {
   /** Hits Redis admitted, to be added to PostgreSQL. */
   private readonly mirror = new HitBuckets();
   private cleared = new Set<string>();
-  /** Hits PostgreSQL admitted while Redis did not answer, to be added to Redis. */
-  private replay: Hit[] = [];
-  private isSyncing = false;
   /** Keys cleared while Redis did not answer, to be cleared there too. */
   private clearInRedis = new Set<string>();
-  /** The generation of Redis's data last seen (a new one: Redis lost what it counted). */
-  private generation: string | undefined;
   private lastSweepMs = 0;
+  /** Redis may lack hits PostgreSQL admitted: it is brought up to date before it decides here. */
+  private isBehind = true;
+  /** PostgreSQL's time of the newest hit it admitted that this process has added to Redis. */
+  private caughtUpTo = 0;
+  /** Bringing Redis up to date; in its first part decisions go to PostgreSQL, then they wait. */
+  private sync: Promise<boolean> | undefined;
+  private syncPart: 'bulk' | 'rest' | undefined;
 
   constructor(options: {
     redis: RedisRateLimitStore;
@@ -60,7 +63,10 @@ export class FailoverRateLimitStore implements RateLimitStore {
     this.link = options.link;
     this.db = options.db;
     this.nowMs = options.nowMs;
-    this.redis.redis.on('ready', () => void this.resync());
+    this.redis.redis.on('ready', () => {
+      this.isBehind = true;
+      void this.bringUpToDate();
+    });
   }
 
   async consume(windows: RateWindow[], nowMs: number): Promise<ConsumeResult> {
@@ -70,7 +76,8 @@ export class FailoverRateLimitStore implements RateLimitStore {
       return answer;
     }
     const result = await this.database.consume(windows, nowMs);
-    if (result.allowed) for (const w of windows) this.remember(w.key, w.windowMs, nowMs);
+    // Once committed: a catch-up that read before it is followed by another.
+    this.isBehind = true;
     return result;
   }
 
@@ -81,7 +88,7 @@ export class FailoverRateLimitStore implements RateLimitStore {
       return;
     }
     await this.database.record(key, windowMs, nowMs);
-    this.remember(key, windowMs, nowMs);
+    this.isBehind = true;
   }
 
   async count(key: string, windowMs: number, nowMs: number) {
@@ -91,18 +98,28 @@ export class FailoverRateLimitStore implements RateLimitStore {
 
   async clear(key: string) {
     this.mirror.delete(key);
-    this.replay = this.replay.filter((hit) => hit.key !== key);
     const answer = await this.viaRedis(() => this.redis.clear(key));
     // Counting in PostgreSQL now: cleared there at once (and in Redis when it answers again);
     // otherwise in PostgreSQL with the next flush.
     if (answer === NOT_ANSWERED) {
       this.clearInRedis.add(key);
+      this.isBehind = true;
       await this.database.clear(key);
     } else this.cleared.add(key);
   }
 
-  /** Writes the hits Redis admitted since the last flush (every second); kept on failure. */
+  /**
+   * Writes the hits Redis admitted since the last flush (every second; kept on failure), and adds
+   * to Redis those another process counted in PostgreSQL since this one last looked.
+   */
   async flush() {
+    await this.writeBehind();
+    if (this.sync || !RedisLink.isUsable(this.redis.redis)) return;
+    if (!this.isBehind && (await newestDatabaseHit(this.db)) <= this.caughtUpTo) return;
+    void this.bringUpToDate();
+  }
+
+  private async writeBehind() {
     const cleared = [...this.cleared];
     const pending = this.mirror.take();
     this.cleared = new Set();
@@ -127,14 +144,19 @@ export class FailoverRateLimitStore implements RateLimitStore {
 
   async close() {
     try {
-      await this.flush();
+      await this.writeBehind();
     } finally {
       await this.redis.close();
     }
   }
 
   private async viaRedis<T>(run: () => Promise<T>): Promise<T | typeof NOT_ANSWERED> {
-    if (this.isSyncing || !RedisLink.isUsable(this.redis.redis)) return NOT_ANSWERED;
+    if (!RedisLink.isUsable(this.redis.redis)) return NOT_ANSWERED;
+    if (this.isBehind && !this.sync) void this.bringUpToDate();
+    if (this.sync) {
+      if (this.syncPart === 'bulk' || !(await this.sync)) return NOT_ANSWERED;
+      if (this.isBehind || !RedisLink.isUsable(this.redis.redis)) return NOT_ANSWERED;
+    }
     try {
       return await run();
     } catch (error) {
@@ -143,26 +165,26 @@ export class FailoverRateLimitStore implements RateLimitStore {
     }
   }
 
-  private remember(key: string, windowMs: number, atMs: number) {
-    this.replay.push({ key, windowMs, atMs });
-    if (this.replay.length > MAX_REPLAY) this.replay.splice(0, this.replay.length - MAX_REPLAY);
+  /** Starts bringing Redis up to date (or joins the run under way); resolves whether it was. */
+  private bringUpToDate(): Promise<boolean> {
+    this.sync ??= this.catchUp().finally(() => {
+      this.sync = undefined;
+      this.syncPart = undefined;
+    });
+    return this.sync;
   }
 
   /**
-   * Redis answers (again): before it decides anything in this process, it is brought up to date.
-   * Its data kept (the generation it names is the one seen before): the hits this process
-   * admitted in PostgreSQL meanwhile are added. Its data lost (no generation: restarted without
-   * persistence, flushed): one process, the first to claim the new generation, loads every hit
-   * still in its window from PostgreSQL, the others wait for it and add only what they admitted
-   * since. Meanwhile every decision goes to PostgreSQL.
+   * Brings Redis up to date with every hit PostgreSQL admitted, whoever counted it. Its data lost
+   * (no generation: restarted without persistence, flushed): one process, the first to claim the
+   * new generation, loads every hit still in its window from PostgreSQL, the others wait for it.
+   * Its data kept: the hits PostgreSQL admitted since this process last looked are added (again,
+   * for some: each is counted once). Meanwhile decisions go to PostgreSQL; the last short pass
+   * (what PostgreSQL admitted during the first) they wait for, so none is decided in between.
    */
-  private async resync() {
-    if (this.isSyncing) return;
-    this.isSyncing = true;
-    const duringOutage = this.replay;
-    this.replay = [];
+  private async catchUp(): Promise<boolean> {
     const client = this.redis.redis;
-    let keepOutage = true;
+    this.syncPart = 'bulk';
     try {
       for (;;) {
         const marker = await client.get(this.redis.generationKey);
@@ -176,81 +198,51 @@ export class FailoverRateLimitStore implements RateLimitStore {
             'NX',
           );
           if (!claimed) continue;
-          keepOutage = false;
-          await this.rebuildFromDatabase(generation);
+          // Still rebuilding: the claim is kept while pages are loaded.
+          const keepClaim = () =>
+            client.set(
+              this.redis.generationKey,
+              `${REBUILDING}${generation}`,
+              'PX',
+              REBUILD_CLAIM_MS,
+            );
+          const newest = await addDatabaseHits(this.db, this.redis, {
+            nowMs: this.nowMs(),
+            onPage: keepClaim,
+          });
+          this.caughtUpTo = Math.max(this.caughtUpTo, newest);
           await client.set(this.redis.generationKey, generation);
-          this.generation = generation;
           break;
         }
         if (marker.startsWith(REBUILDING)) {
-          keepOutage = false;
           await new Promise((resolve) => setTimeout(resolve, 200));
           continue;
         }
-        if (this.generation !== undefined && marker !== this.generation) keepOutage = false;
-        this.generation = marker;
         break;
       }
-      if (keepOutage) this.replay.unshift(...duringOutage);
-      keepOutage = false;
       for (const key of [...this.clearInRedis]) {
         await this.redis.clear(key);
         this.clearInRedis.delete(key);
       }
-      while (this.replay.length > 0) {
-        const batch = this.replay.splice(0, 1000);
-        const nowMs = this.nowMs();
-        const live = batch.filter((hit) => hit.atMs + hit.windowMs > nowMs);
-        try {
-          if (live.length) await this.redis.addHits(live);
-        } catch (error) {
-          this.replay.unshift(...batch);
-          throw error;
-        }
-      }
+      await this.addNewDatabaseHits();
+      this.syncPart = 'rest';
+      this.isBehind = false;
+      await this.addNewDatabaseHits();
+      return true;
     } catch (error) {
-      // Tried again at the next connection; the hits are kept until then.
-      if (keepOutage) this.replay.unshift(...duringOutage);
+      // Tried again at the next connection (or decision).
+      this.isBehind = true;
       this.link.failed(client, error);
       if (RedisLink.isUsable(client)) client.disconnect(true);
-    } finally {
-      this.isSyncing = false;
+      return false;
     }
   }
 
-  /** Loads every hit still in its window from PostgreSQL into an empty Redis, page by page. */
-  private async rebuildFromDatabase(generation: string) {
-    const nowMs = this.nowMs();
-    let after: [string, string] = ['', '-1'];
-    for (;;) {
-      const rows = await this.db.query<{
-        key: string;
-        second: string;
-        hits: number;
-        expires_at: string;
-      }>(
-        `select key, second::text, hits, expires_at::text from rate_limit_hits
-          where expires_at > $1 and (key, second) > ($2, $3::bigint)
-          order by key, second limit ${REBUILD_PAGE}`,
-        [nowMs, after[0], after[1]],
-      );
-      const hits: Hit[] = [];
-      for (const row of rows) {
-        const atMs = Number(row.second) * 1000 + 999;
-        const windowMs = Math.max(1, Number(row.expires_at) - atMs);
-        for (let hit = 0; hit < row.hits; hit++) hits.push({ key: row.key, windowMs, atMs });
-      }
-      if (hits.length) await this.redis.addHits(hits);
-      if (rows.length < REBUILD_PAGE) return;
-      const last = rows.at(-1)!;
-      after = [last.key, last.second];
-      // Still rebuilding: the claim is kept while pages are loaded.
-      await this.redis.redis.set(
-        this.redis.generationKey,
-        `${REBUILDING}${generation}`,
-        'PX',
-        REBUILD_CLAIM_MS,
-      );
-    }
+  private async addNewDatabaseHits() {
+    const newest = await addDatabaseHits(this.db, this.redis, {
+      nowMs: this.nowMs(),
+      since: Math.max(0, this.caughtUpTo - COMMIT_MARGIN_MS),
+    });
+    this.caughtUpTo = Math.max(this.caughtUpTo, newest);
   }
 }

@@ -92,12 +92,15 @@ export class RedisRateLimitStore implements RateLimitStore {
     await this.redis.del(this.prefix + key);
   }
 
-  /** Adds hits counted elsewhere (in PostgreSQL while Redis did not answer), each at its time. */
-  async addHits(hits: Array<{ key: string; windowMs: number; atMs: number }>) {
+  /**
+   * Adds hits counted elsewhere (in PostgreSQL), each at its time. A hit with a `member` of its
+   * own is counted once however often it is added (`failover-store.ts` adds them again freely).
+   */
+  async addHits(hits: Array<{ key: string; windowMs: number; atMs: number; member?: string }>) {
     const batch = this.redis.multi();
     for (const hit of hits) {
       batch
-        .zadd(this.prefix + hit.key, hit.atMs, this.member(hit.atMs))
+        .zadd(this.prefix + hit.key, hit.atMs, hit.member ?? this.member(hit.atMs))
         .pexpire(this.prefix + hit.key, hit.windowMs);
     }
     await batch.exec();
