@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { can, MEMBER_ROLES, type MemberRole, PERMISSIONS, type Permission } from '@tanqin/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { openPglite } from '../src/db/pglite.ts';
 import {
   createOrganization,
+  createTestDatabase,
   databaseKinds,
   request,
   startTestServer,
@@ -254,9 +253,8 @@ const NOT_ORGANISATION_ROUTES = [
 
 /** Routes of the running app as `METHOD /path`, read from Fastify's own route tree. */
 async function registeredRoutes(): Promise<string[]> {
-  const db = await openPglite(undefined);
   // Migrated: the server reads persisted state (rate-limit hits) when it is built.
-  await migrate(db);
+  const db = await createTestDatabase('pglite');
   const { app } = await buildApp({ config: testConfig(), db, runBackgroundJobs: false });
   await app.ready();
   const tree = app.printRoutes({ commonPrefix: false });
@@ -279,6 +277,11 @@ async function registeredRoutes(): Promise<string[]> {
 }
 
 describe('the role table covers every organisation endpoint', () => {
+  let routes: string[];
+  beforeAll(async () => {
+    routes = (await registeredRoutes()).filter((route) => route.includes(' /api/v1/'));
+  });
+
   it('says what the issue says: owners and admins manage members and settings, developers keys and security reads, verifiers decrypt, viewers read', () => {
     const all = ['owner', 'admin', 'developer', 'verifier', 'viewer'];
     expect(PERMISSIONS).toEqual({
@@ -297,7 +300,6 @@ describe('the role table covers every organisation endpoint', () => {
   });
 
   it('lists every /api/v1 route either in the table or as not organisation-scoped', async () => {
-    const routes = (await registeredRoutes()).filter((route) => route.includes(' /api/v1/'));
     expect(routes.length).toBeGreaterThan(ENDPOINTS.length);
     const inTable = new Set(ENDPOINTS.map((e) => `${e.method} ${e.route}`));
     const unlisted = routes.filter(
