@@ -70,7 +70,8 @@ export default defineConfig({
       },
       {
         // `npm run test:ops`: the deployment of docs/operations/deployment.md from deploy/ (nginx,
-        // two production processes, PostgreSQL, Redis), a Redis outage, and the operator suites
+        // two production processes, PostgreSQL, Redis), a Redis outage, mail and SMS from a
+        // production process to an SMTP server and a Twilio-speaking one, and the operator suites
         // above. Not part of `npm test` (scripts/test.mjs).
         test: {
           name: 'ops',

@@ -10,6 +10,10 @@ import module from 'node:module';
 if (!process.features.typescript) {
   const { register } = await import('tsx/esm/api');
   register();
+} else {
+  // The stripped files kept on disk between starts (scripts/typescript-cache.mjs).
+  const { cacheStrippedTypeScript } = await import('./typescript-cache.mjs');
+  cacheStrippedTypeScript();
 }
 
 // Node 22.1+: V8 keeps the compiled code of every module on disk (in NODE_COMPILE_CACHE, else the

@@ -101,7 +101,7 @@ describe('deploy/: two production server processes behind nginx on PostgreSQL an
         MAIL_FROM: 'Tanqin <no-reply@tanqin.example.sa>',
       },
       // Mail against a real SMTP server and SMS against a server speaking Twilio's API are tested
-      // on their own (apps/api/test/mail-and-sms-delivery.test.ts); here every message goes to
+      // from a production process of their own (messages.test.ts); here every message goes to
       // the outbox in DATA_DIR, where the test reads the codes.
       {
         SMTP_URL: 'tested elsewhere',

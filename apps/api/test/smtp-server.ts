@@ -59,8 +59,12 @@ function parseMessage(raw: string) {
 /**
  * A real SMTP server (the `smtp-server` package) on a free local port that wants AUTH with `user`
  * and `password` and keeps every message it accepts. No STARTTLS: the connection is local.
+ * `port`: a given one (a mail server stopped and started again at the same address).
  */
-export async function startSmtpServer(credentials: { user: string; password: string }) {
+export async function startSmtpServer(
+  credentials: { user: string; password: string },
+  options: { port?: number } = {},
+) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
@@ -88,7 +92,7 @@ export async function startSmtpServer(credentials: { user: string; password: str
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     port,

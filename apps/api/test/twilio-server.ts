@@ -50,8 +50,12 @@ function basicAuth(req: IncomingMessage) {
  * `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`, basic auth AccountSid:AuthToken,
  * form-encoded `To` (E.164), `From` or `MessagingServiceSid`, `Body`; 201 with the message
  * resource (`sid` `SM…`, `status` `queued`), errors as Twilio's JSON. Every request is recorded.
+ * `port`: a given one (a gateway stopped and started again at the same address), else a free one.
  */
-export async function startTwilioServer(account: { accountSid: string; authToken: string }) {
+export async function startTwilioServer(
+  account: { accountSid: string; authToken: string },
+  options: { port?: number } = {},
+) {
   const requests: TwilioRequest[] = [];
   /** The messages answered 201, with the sid each got. */
   const accepted: { sid: string; to: string; from: string; body: string }[] = [];
@@ -128,9 +132,10 @@ export async function startTwilioServer(account: { accountSid: string; authToken
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    port,
     url: `http://127.0.0.1:${port}`,
     requests,
     accepted,

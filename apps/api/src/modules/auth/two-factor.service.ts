@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import QRCode from 'qrcode';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -198,6 +197,8 @@ export async function setupTwoFactor(ctx: AppContext, userId: string) {
     seal(ctx.keys.twoFactorSecret, secret, `totp:${userId}`),
   ]);
   const url = otpauthUrl(secret, user.email);
+  // Loaded here, not at start: few requests need it (docs/capacity.md, start to ready).
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { secret, otpauth_url: url, qr_svg: qrSvg };
 }
