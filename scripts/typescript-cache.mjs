@@ -7,7 +7,7 @@
 // "type": "module" package; files under node_modules are left to Node, which refuses them.
 // Measured in docs/capacity.md (start to ready).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,20 @@ const folder = path.join(
   process.env.NODE_COMPILE_CACHE || tmpdir(),
   `tanqin-stripped-typescript-${process.version}`,
 );
+
+/**
+ * What is read from the folder is run as code: it must be this user's own and writable by no
+ * one else (the temporary folder is everyone's), else nothing is kept and every file is stripped.
+ */
+function isPrivateFolder() {
+  try {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const stat = statSync(folder);
+    return stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
 
 let warned = false;
 /** Node's stripper; the ExperimentalWarning it gives on its first use is not for the log. */
@@ -43,10 +57,9 @@ function stripped(file) {
   } catch {
     const code = strip(source);
     try {
-      mkdirSync(folder, { recursive: true });
       // Whole or not at all: another process may read it at once.
       const partial = `${name}.${process.pid}`;
-      writeFileSync(partial, code);
+      writeFileSync(partial, code, { mode: 0o600 });
       renameSync(partial, name);
     } catch {
       // A folder that cannot be written only costs the next start the stripping.
@@ -58,7 +71,7 @@ function stripped(file) {
 export function cacheStrippedTypeScript() {
   // `node --watch` learns the files to watch from Node's own loading of them.
   if (process.features.typescript !== 'strip' || !module.registerHooks) return;
-  if (process.env.WATCH_REPORT_DEPENDENCIES) return;
+  if (process.env.WATCH_REPORT_DEPENDENCIES || !isPrivateFolder()) return;
   module.registerHooks({
     load(url, context, nextLoad) {
       if (!url.startsWith('file:') || !url.endsWith('.ts') || url.includes('/node_modules/')) {
