@@ -1,0 +1,62 @@
+// The first script of a pre-rendered app page (the sign-in pages: apps/web/scripts/prerender.mjs
+// links it in <head>, a classic script, so it runs before the HTML paints; the CSP forbids inline
+// script). It keeps the HTML from showing what this visitor must not see, and from being sent
+// before the app has taken it over (src/app/take-over.ts).
+(() => {
+  const html = document.documentElement;
+  const page = html.dataset.prerendered;
+  if (!page) return;
+
+  // The app's own choice of language (src/lib/language-choice.ts storedLanguage) and session.
+  let stored;
+  let signedIn = false;
+  try {
+    stored = localStorage.getItem('lang');
+    signedIn = Boolean(localStorage.getItem('auth_token'));
+  } catch {
+    // Storage refused (private modes): the cookie may still name the language.
+  }
+  stored ??= /(?:^|; )lang=([^;]*)/.exec(document.cookie)?.[1];
+  const language = stored === 'en' ? 'en' : 'ar';
+  const staleWhen = html.dataset.prerenderStaleWhen;
+  // Hidden (index.css) until the app renders the page this visitor gets: the other language's,
+  // the dashboard a signed-in person is sent to, a reset link's new password form.
+  if (
+    location.pathname !== page ||
+    language !== html.dataset.prerenderLanguage ||
+    (staleWhen === 'signed-in' && signedIn) ||
+    (staleWhen === 'hash' && location.hash.length > 1)
+  ) {
+    html.dataset.prerenderStale = '';
+    return;
+  }
+
+  // Until the app has the page, a press on one of its buttons (a form's submit among them: the
+  // Enter key presses it too) is held, and pressed again once the app answers; a form is never
+  // sent by the browser itself (its fields would land in the address).
+  const early = (event) =>
+    html.dataset.prerendered !== undefined &&
+    event.target instanceof Element &&
+    event.target.closest('#root');
+  document.addEventListener(
+    'click',
+    (event) => {
+      const control = early(event) && event.target.closest('button, input[type="submit"]');
+      if (!control) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      control.setAttribute('data-pressed-early', '');
+    },
+    true,
+  );
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (!early(event)) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      event.target.setAttribute('data-sent-early', '');
+    },
+    true,
+  );
+})();
