@@ -138,12 +138,16 @@ const PRERENDERED = {
 const guard = readFileSync(path.join(webDir, 'src/prerender/prerender-guard.js'), 'utf8');
 const guardFile = hashed('prerender-guard', 'js', guard);
 write(guardFile, guard);
+// The app's entry is only preloaded: the guard script runs it at the visitor's first use.
+const entryScript = `<script type="module" crossorigin src="/${appEntry.file}"></script>`;
 const withPage = (html, pagePath, language, { texts, staleWhen }, page) =>
   html
+    .replace(entryScript, `<link rel="modulepreload" crossorigin href="/${appEntry.file}">`)
     .replace(
       /<html lang="[^"]*" dir="[^"]*">/,
       () =>
         `<html lang="${language}" dir="${LANGUAGES[language]}" data-prerendered="${pagePath}"` +
+        ` data-app-entry="/${appEntry.file}"` +
         ` data-prerender-language="${language}" data-prerender-texts="${texts.join(',')}"` +
         `${staleWhen ? ` data-prerender-stale-when="${staleWhen}"` : ''}>`,
     )
@@ -181,7 +185,11 @@ for (const [name, { paths, chunk, texts }] of Object.entries(ROUTE_SHELLS)) {
       // The CSP ignores style attributes in HTML (the landing page's become a CSS file, above).
       if (/ style="/.test(page.html)) throw new Error(`${pagePath} has a style attribute`);
       const html = withPage(routeShell, pagePath, language, prerendered, page);
-      if (!html.includes(`data-prerendered="${pagePath}"`) || !html.includes(guardFile)) {
+      if (
+        !html.includes(`data-prerendered="${pagePath}"`) ||
+        !html.includes(guardFile) ||
+        html.includes(entryScript)
+      ) {
         throw new Error(`dist/${base}${suffix}.html: the pre-rendered page was not put in`);
       }
       write(`${base}${suffix}.html`, html);

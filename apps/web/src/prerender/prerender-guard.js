@@ -1,11 +1,29 @@
 // The first script of a pre-rendered app page (the sign-in pages: apps/web/scripts/prerender.mjs
 // links it in <head>, a classic script, so it runs before the HTML paints; the CSP forbids inline
-// script). It keeps the HTML from showing what this visitor must not see, and from being sent
-// before the app has taken it over (src/app/take-over.ts).
+// script). It starts the app (src/main.tsx, which takes the HTML over: src/app/take-over.ts) when
+// the visitor first reaches for the page, keeps the HTML from showing what this visitor must not
+// see, and from being sent before the app has it.
 (() => {
   const html = document.documentElement;
   const page = html.dataset.prerendered;
   if (!page) return;
+
+  // The app's files are fetched at once (modulepreload) but run only when needed: a phone's first
+  // seconds carry no script work, as on the landing page.
+  const USE = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'];
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    import(html.dataset.appEntry).then(
+      () => {
+        for (const type of USE) document.removeEventListener(type, start, true);
+      },
+      () => {
+        started = false; // the next sign of use tries again
+      },
+    );
+  };
 
   // The app's own choice of language (src/lib/language-choice.ts storedLanguage) and session.
   let stored;
@@ -28,8 +46,10 @@
     (staleWhen === 'hash' && location.hash.length > 1)
   ) {
     html.dataset.prerenderStale = '';
+    start();
     return;
   }
+  for (const type of USE) document.addEventListener(type, start, { capture: true, passive: true });
 
   // Until the app has the page, a press on one of its buttons (a form's submit among them: the
   // Enter key presses it too) is held, and pressed again once the app answers; a form is never
