@@ -138,16 +138,19 @@ const PRERENDERED = {
 const guard = readFileSync(path.join(webDir, 'src/prerender/prerender-guard.js'), 'utf8');
 const guardFile = hashed('prerender-guard', 'js', guard);
 write(guardFile, guard);
-// The app's entry is only preloaded: the guard script runs it at the visitor's first use.
-const entryScript = `<script type="module" crossorigin src="/${appEntry.file}"></script>`;
-const withPage = (html, pagePath, language, { texts, staleWhen }, page) =>
-  html
-    .replace(entryScript, `<link rel="modulepreload" crossorigin href="/${appEntry.file}">`)
+// The app's files are not named in the HTML: the guard script preloads them once the page has
+// loaded (so they do not hold back its first paint on a slow line) and runs the entry at the
+// visitor's first use.
+const shellFiles = [...(appEntry.imports ?? []).map((key) => appManifest[key].file), appEntry.file];
+const withPage = (pagePath, language, { texts, staleWhen }, page, files) =>
+  shell
+    .replace(appScripts, '')
     .replace(
       /<html lang="[^"]*" dir="[^"]*">/,
       () =>
         `<html lang="${language}" dir="${LANGUAGES[language]}" data-prerendered="${pagePath}"` +
         ` data-app-entry="/${appEntry.file}"` +
+        ` data-app-files="${[...shellFiles, ...files].map((file) => `/${file}`).join(' ')}"` +
         ` data-prerender-language="${language}" data-prerender-texts="${texts.join(',')}"` +
         `${staleWhen ? ` data-prerender-stale-when="${staleWhen}"` : ''}>`,
     )
@@ -184,11 +187,11 @@ for (const [name, { paths, chunk, texts }] of Object.entries(ROUTE_SHELLS)) {
         throw new Error(`The ${language} ${pagePath} has no <main>`);
       // The CSP ignores style attributes in HTML (the landing page's become a CSS file, above).
       if (/ style="/.test(page.html)) throw new Error(`${pagePath} has a style attribute`);
-      const html = withPage(routeShell, pagePath, language, prerendered, page);
+      const html = withPage(pagePath, language, prerendered, page, files);
       if (
         !html.includes(`data-prerendered="${pagePath}"`) ||
         !html.includes(guardFile) ||
-        html.includes(entryScript)
+        /<script type="module"|modulepreload/.test(html)
       ) {
         throw new Error(`dist/${base}${suffix}.html: the pre-rendered page was not put in`);
       }

@@ -8,13 +8,30 @@
   const page = html.dataset.prerendered;
   if (!page) return;
 
-  // The app's files are fetched at once (modulepreload) but run only when needed: a phone's first
-  // seconds carry no script work, as on the landing page.
+  // The app's files are fetched once the page has loaded (before, they would hold back its first
+  // paint on a slow line), and run only when needed: a phone's first seconds carry no script work,
+  // as on the landing page.
+  let preloaded = false;
+  const preload = () => {
+    if (preloaded) return;
+    preloaded = true;
+    for (const file of html.dataset.appFiles.split(' ')) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.append(link);
+    }
+  };
+  if (document.readyState === 'complete') preload();
+  else addEventListener('load', preload, { once: true });
+
   const USE = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'];
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
+    preload();
     import(html.dataset.appEntry).then(
       () => {
         for (const type of USE) document.removeEventListener(type, start, true);
