@@ -2,6 +2,8 @@ import './index.css';
 import './lib/i18n.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root.tsx';
+import { startEarlyQueries } from './app/early-queries.ts';
+import { newQueryClient } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import {
   dropPrerendered,
@@ -16,11 +18,13 @@ import {
 // The sign-in pages come pre-rendered too (scripts/prerender.mjs): the app hydrates their HTML,
 // keeping what was typed into it, unless it is not this visitor's page (src/app/take-over.ts).
 const root = document.getElementById('root')!;
+const queryClient = newQueryClient();
+startEarlyQueries(queryClient);
 const router = createAppRouter();
 
 function render() {
   dropPrerendered(root);
-  createRoot(root).render(<AppRoot router={router} />);
+  createRoot(root).render(<AppRoot router={router} queryClient={queryClient} />);
 }
 
 const page = prerenderedPage();
@@ -36,6 +40,9 @@ else {
       restoreTyped();
       setTimeout(() => finishTakeOver(root));
     };
-    hydrateRoot(root, <AppRoot router={router} onCommitted={onCommitted} />);
+    hydrateRoot(
+      root,
+      <AppRoot router={router} queryClient={queryClient} onCommitted={onCommitted} />,
+    );
   }, render);
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -18,10 +19,18 @@ function Committed({ onCommitted, children }: { onCommitted?: () => void; childr
  * same tree to HTML (src/prerender/entry.tsx), so the browser can hydrate a pre-rendered page
  * (its ids from useId, its markup) instead of replacing it.
  */
-export function AppRoot({ router, onCommitted }: { router: DataRouter; onCommitted?: () => void }) {
+export function AppRoot({
+  router,
+  queryClient,
+  onCommitted,
+}: {
+  router: DataRouter;
+  queryClient?: QueryClient;
+  onCommitted?: () => void;
+}) {
   return (
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient}>
         <Committed onCommitted={onCommitted}>
           <RouterProvider router={router} />
         </Committed>
