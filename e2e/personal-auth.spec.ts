@@ -185,6 +185,55 @@ describe('personal sign-in side', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it('paints the sign-in pages from their HTML before the app runs, keeps what was typed and sends a press made before the app had the page', async () => {
+    const page = await app.openPage();
+    const errors = collectConsoleErrors(page, REFUSED);
+    // The app's entry is held: what shows meanwhile is the page's own HTML.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'إنشاء حساب شخصي' }).waitFor();
+    expect(await page.getByLabel('رقم الهوية الوطنية').count()).toBe(1);
+    await page.goto('/login');
+    const email = page.getByRole('textbox', { name: 'البريد الإلكتروني' });
+    await email.fill('early@example.com');
+    await page.getByLabel('كلمة المرور').fill('Early-password1');
+    await page.getByLabel('تذكرني').check();
+    const sent = page.waitForRequest('**/api/v1/auth/login');
+    await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    // The browser never sent the form itself (its fields would be in the address).
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    expect((await sent).postDataJSON()).toEqual({
+      email: 'early@example.com',
+      password: 'Early-password1',
+      remember: true,
+    });
+    await page.getByText('فشل تسجيل الدخول').waitFor();
+    expect(await email.inputValue()).toBe('early@example.com');
+    expect(await page.getByLabel('تذكرني').isChecked()).toBe(true);
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+
+    // A signed-in person asking for /login never sees its form: the dashboard comes instead.
+    await registerConfirmedPerson(page, app.server.dataDir);
+    const shown: boolean[] = [];
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      shown.push(await page.locator('main').isVisible());
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).not.toContain(true);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('opens a cold /login in at most 25 requests, guards personal pages and sends a signed-in person away from /login', async () => {
     const page = await app.openPage();
     // Fast on a phone (issue 32.7): a cold sign-in page, with what it fetches once idle, in few
@@ -194,6 +243,10 @@ describe('personal sign-in side', () => {
     page.on('request', count);
     await page.goto('/login', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'تسجيل الدخول' }).waitFor();
+    // The page is pre-rendered; its app runs at the first use: counted until it has the page.
+    await page.getByRole('textbox', { name: 'البريد الإلكتروني' }).focus();
+    await page.waitForFunction(() => document.documentElement.dataset.prerendered === undefined);
+    await page.waitForLoadState('networkidle');
     page.off('request', count);
     expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(25);
     for (const path of ['/profile-settings', '/dashboard', '/documents']) {

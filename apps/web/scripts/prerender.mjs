@@ -37,9 +37,9 @@ const [shell] = ['index.html', 'app.html']
   .map((file) => readFileSync(file, 'utf8'))
   .filter((html) => html.includes(ROOT));
 if (!shell) throw new Error(`dist/index.html has no empty ${ROOT}`);
-const { renderLanding } = await import(pathToFileURL(path.join(webDir, 'dist-ssr/entry.js')).href);
+const { renderPage } = await import(pathToFileURL(path.join(webDir, 'dist-ssr/entry.js')).href);
 const LANGUAGES = { ar: 'rtl', en: 'ltr' };
-const rendered = { ar: await renderLanding('ar'), en: await renderLanding('en') };
+const rendered = { ar: await renderPage('/', 'ar'), en: await renderPage('/', 'en') };
 for (const [language, { html }] of Object.entries(rendered)) {
   if (!html.includes('<main')) throw new Error(`The ${language} landing page has no <main>`);
 }
@@ -126,6 +126,41 @@ const ROUTE_SHELLS = {
     texts: { ar: ['texts-ar-personal'], en: ['texts-en-sign-in', 'texts-en-personal'] },
   },
 };
+// The sign-in pages are pre-rendered into their shells as the landing page is (FCP and LCP from
+// the HTML); the app hydrates them (src/main.tsx, src/app/take-over.ts). `texts`: the namespaces
+// they read, loaded before rendering here and before hydrating there; `staleWhen`: when
+// src/prerender/prerender-guard.js hides the HTML for the app to render another page in its place.
+const PRERENDERED = {
+  '/login': { texts: ['personalAuth'], staleWhen: 'signed-in' },
+  '/register': { texts: ['personalAuth'] },
+  '/forgot-password': { texts: ['personalAuth'], staleWhen: 'hash' },
+};
+const guard = readFileSync(path.join(webDir, 'src/prerender/prerender-guard.js'), 'utf8');
+const guardFile = hashed('prerender-guard', 'js', guard);
+write(guardFile, guard);
+// The app's files are not named in the HTML: the guard script preloads them once the page has
+// loaded (so they do not hold back its first paint on a slow line) and runs the entry at the
+// visitor's first use.
+const shellFiles = [...(appEntry.imports ?? []).map((key) => appManifest[key].file), appEntry.file];
+const withPage = (pagePath, language, { texts, staleWhen }, page, files) =>
+  shell
+    .replace(appScripts, '')
+    .replace(
+      /<html lang="[^"]*" dir="[^"]*">/,
+      () =>
+        `<html lang="${language}" dir="${LANGUAGES[language]}" data-prerendered="${pagePath}"` +
+        ` data-app-entry="/${appEntry.file}"` +
+        ` data-app-files="${[...shellFiles, ...files].map((file) => `/${file}`).join(' ')}"` +
+        ` data-prerender-language="${language}" data-prerender-texts="${texts.join(',')}"` +
+        `${staleWhen ? ` data-prerender-stale-when="${staleWhen}"` : ''}>`,
+    )
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
+    .replace(
+      /\n(\s*)<meta charset="UTF-8" \/>/,
+      (line, indent) => `${line}\n${indent}<script src="/${guardFile}"></script>`,
+    )
+    .replace(ROOT, () => `<div id="root">${page.html}</div>`);
+
 const routeShells = {};
 for (const [name, { paths, chunk, texts }] of Object.entries(ROUTE_SHELLS)) {
   for (const language of Object.keys(LANGUAGES)) {
@@ -134,10 +169,35 @@ for (const [name, { paths, chunk, texts }] of Object.entries(ROUTE_SHELLS)) {
     const preloads = [...files].map(
       (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
     );
-    const file = `app-${name}${language === 'ar' ? '' : `.${language}`}.html`;
-    write(file, shell.replace(/\n\s*<\/head>/, `\n    ${preloads.join('\n    ')}\n  </head>`));
+    const routeShell = shell.replace(
+      /\n\s*<\/head>/,
+      `\n    ${preloads.join('\n    ')}\n  </head>`,
+    );
+    const suffix = language === 'ar' ? '' : `.${language}`;
+    for (const pagePath of paths) {
+      const prerendered = PRERENDERED[pagePath];
+      const base = prerendered ? `app${pagePath.replaceAll('/', '-')}` : `app-${name}`;
+      routeShells[pagePath] = base;
+      if (!prerendered) {
+        write(`${base}${suffix}.html`, routeShell);
+        continue;
+      }
+      const page = await renderPage(pagePath, language, prerendered.texts);
+      if (!page.html.includes('<main'))
+        throw new Error(`The ${language} ${pagePath} has no <main>`);
+      // The CSP ignores style attributes in HTML (the landing page's become a CSS file, above).
+      if (/ style="/.test(page.html)) throw new Error(`${pagePath} has a style attribute`);
+      const html = withPage(pagePath, language, prerendered, page, files);
+      if (
+        !html.includes(`data-prerendered="${pagePath}"`) ||
+        !html.includes(guardFile) ||
+        /<script type="module"|modulepreload/.test(html)
+      ) {
+        throw new Error(`dist/${base}${suffix}.html: the pre-rendered page was not put in`);
+      }
+      write(`${base}${suffix}.html`, html);
+    }
   }
-  for (const routePath of paths) routeShells[routePath] = `app-${name}`;
 }
 writeFileSync(path.join(dist, 'route-shells.json'), `${JSON.stringify(routeShells, null, 2)}\n`);
 for (const [language, dir] of Object.entries(LANGUAGES)) {

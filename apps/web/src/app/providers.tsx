@@ -12,8 +12,17 @@ import {
 } from '../lib/i18n.ts';
 import { queryDefaults } from '../lib/query-defaults.ts';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: queryDefaults }));
+export const newQueryClient = () => new QueryClient({ defaultOptions: queryDefaults });
+
+/** `queryClient`: the app's, when it starts queries before the first render (app/early-queries.ts). */
+export function AppProviders({
+  children,
+  queryClient: given,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [queryClient] = useState(() => given ?? newQueryClient());
   // Re-renders on every language change; Radix components (tabs, switches) follow its direction.
   const { i18n } = useTranslation();
   const language: AppLanguage = i18n.language === 'en' ? 'en' : 'ar';

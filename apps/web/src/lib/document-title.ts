@@ -10,7 +10,13 @@ export function useDocumentTitle(...parts: string[]) {
   const { t } = useTranslation('common');
   const title =
     parts.length > 0 ? [...parts, t('appName')].join(' | ') : `${t('appName')} | ${t('appTitle')}`;
+  if (import.meta.env.SSR) renderedTitle = title;
   useEffect(() => {
     document.title = title;
   }, [title]);
 }
+
+let renderedTitle: string | undefined;
+
+/** The title the last render at build time asked for (src/prerender/entry.tsx writes it in). */
+export const lastRenderedTitle = () => renderedTitle;

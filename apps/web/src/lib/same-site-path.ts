@@ -29,9 +29,11 @@ function hidesAnotherHost(pathname: string) {
 export function sameSitePath(
   value: string | null | undefined,
   fallback: string,
-  origin: string = window.location.origin,
+  pageOrigin?: string,
 ): string {
   if (!value?.startsWith('/') || UNSAFE_CHARACTERS.test(value)) return fallback;
+  // Read only now: the sign-in pages are also rendered at build time, with no window and no value.
+  const origin = pageOrigin ?? window.location.origin;
   try {
     const url = new URL(value, origin);
     if (url.origin !== origin) return fallback;

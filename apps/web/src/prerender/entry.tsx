@@ -1,34 +1,51 @@
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '../app/providers.tsx';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { AppRoot } from '../app/app-root.tsx';
 import { routes } from '../app/router.tsx';
+import { lastRenderedTitle } from '../lib/document-title.ts';
 import i18n, { type AppLanguage, landingTitle } from '../lib/i18n.ts';
 import { loadLazyRoutes } from './lazy-routes.ts';
 
-/** The landing page in one language: its `<main>` and the texts of its `<head>`. */
-export type RenderedLanding = { html: string; title: string; description: string };
+/** A page in one language: what goes into `#root`, and the texts of its `<head>`. */
+export type RenderedPage = { html: string; title: string; description: string };
 
 /**
- * The landing page `/` as HTML in one language, rendered at build time by scripts/prerender.mjs
- * with the app's providers and route tree, so the browser paints it before any script runs;
- * src/features/landing/islands then hydrates its interactive parts. Data fetched at run time (the
- * price) shows its loading state here.
+ * The route table as a signed-out visitor's first render sees it: no guards (they read the
+ * browser's storage, and run again in the browser before the app takes the page over).
  */
-export async function renderLanding(language: AppLanguage): Promise<RenderedLanding> {
-  await loadLazyRoutes(routes, '/');
+const withoutGuards = (table: RouteObject[]): RouteObject[] =>
+  table.map((route) => {
+    const copy = { ...route, loader: undefined } as RouteObject;
+    if (route.children) copy.children = withoutGuards(route.children);
+    return copy;
+  });
+
+/**
+ * A page as HTML in one language, rendered at build time by scripts/prerender.mjs with the app's
+ * own root (src/app/app-root.tsx), so the browser paints it before any script runs: the landing
+ * page `/` (src/features/landing/islands then hydrates its interactive parts) and the sign-in
+ * pages (the app hydrates them, src/main.tsx). `texts` are the namespaces the page reads; data
+ * fetched at run time (the price) shows its loading state here.
+ */
+export async function renderPage(
+  pathname: string,
+  language: AppLanguage,
+  texts: string[] = [],
+): Promise<RenderedPage> {
+  const table = withoutGuards(routes);
+  await loadLazyRoutes(table, pathname);
   await i18n.changeLanguage(language);
-  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
-  const html = renderToString(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  await i18n.loadNamespaces(texts);
+  const router = createMemoryRouter(table, { initialEntries: [pathname] });
+  if (!router.state.initialized) throw new Error(`${pathname} is not ready to render`);
+  const html = renderToString(<AppRoot router={router} />);
+  router.dispose();
   return {
     html,
-    title: landingTitle(),
+    title: pathname === '/' ? landingTitle() : (lastRenderedTitle() ?? landingTitle()),
     description: i18n.t('common:appDescription'),
   };
 }
+
+/** The landing page `/` in one language. */
+export const renderLanding = (language: AppLanguage) => renderPage('/', language);

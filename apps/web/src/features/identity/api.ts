@@ -6,18 +6,19 @@ import type {
   IdentityStarted,
   IdentityStatus,
 } from '@tanqin/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 
 export const identityKey = ['me', 'identity'] as const;
 
 /** GET /api/v1/individuals/me/identity: whether the national id is proven. */
-export const useIdentityStatus = () =>
-  useQuery({
-    queryKey: identityKey,
-    queryFn: ({ signal }) =>
-      apiRequest<IdentityStatus>('/api/v1/individuals/me/identity', { side: 'individual', signal }),
-  });
+export const identityQuery = queryOptions({
+  queryKey: identityKey,
+  queryFn: ({ signal }) =>
+    apiRequest<IdentityStatus>('/api/v1/individuals/me/identity', { side: 'individual', signal }),
+});
+
+export const useIdentityStatus = () => useQuery(identityQuery);
 
 /** Starts the proof and sends the browser to the identity provider. */
 export function useStartIdentityProof() {

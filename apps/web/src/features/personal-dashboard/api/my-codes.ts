@@ -8,6 +8,7 @@ import type {
 } from '@tanqin/shared';
 import {
   type InfiniteData,
+  infiniteQueryOptions,
   keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
@@ -61,14 +62,10 @@ export function historyQuery(filters: HistoryFilters, cursor?: string) {
   return params.toString();
 }
 
-/**
- * GET /api/v1/me/codes, page by page (newest first), with the filters: asked only once the
- * identity is proven (before, the answer is 403 identity_unverified).
- */
-export const useMyCodes = (filters: HistoryFilters, { enabled = true } = {}) =>
-  useInfiniteQuery({
+/** GET /api/v1/me/codes, page by page (newest first), with the filters. */
+export const myCodesQuery = (filters: HistoryFilters) =>
+  infiniteQueryOptions({
     queryKey: [...myCodesKey, filters],
-    enabled,
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) => {
       const query = historyQuery(filters, pageParam || undefined);
@@ -78,6 +75,16 @@ export const useMyCodes = (filters: HistoryFilters, { enabled = true } = {}) =>
       });
     },
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+
+/**
+ * The history: asked only once the identity is proven (before, the answer is 403
+ * identity_unverified).
+ */
+export const useMyCodes = (filters: HistoryFilters, { enabled = true } = {}) =>
+  useInfiniteQuery({
+    ...myCodesQuery(filters),
+    enabled,
     // A new filter keeps the list on screen until its answer arrives.
     placeholderData: keepPreviousData,
   });
