@@ -38,9 +38,11 @@ describe('organisation dashboard', () => {
     for (const label of ['الرموز النشطة', 'عمليات التحقق', 'استدعاءات API هذا الشهر']) {
       await expect(counterValue(page, label).textContent()).resolves.toBe('0');
     }
+    // In the organisation's zone (Asia/Riyadh by default), as every date of the console.
     const joinedDate = await page.evaluate(
       (createdAt) =>
         new Intl.DateTimeFormat('ar-SA', {
+          timeZone: 'Asia/Riyadh',
           dateStyle: 'long',
           calendar: 'gregory',
           numberingSystem: 'latn',
