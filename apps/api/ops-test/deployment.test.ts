@@ -13,7 +13,7 @@ import {
   rsaKey,
   startFakeIdentityProvider,
 } from '../test/fake-identity-provider.ts';
-import { createIntegrator, request } from '../test/harness.ts';
+import { createIntegrator, emptyPostgresDatabase, request } from '../test/harness.ts';
 import { freshIp, fromIp, outboxIn, registrationBody } from '../test/individuals-helpers.ts';
 import { freePort, repoRoot } from '../test/server-process.ts';
 import {
@@ -33,7 +33,6 @@ import {
  * run under 20 clients. Only ports, paths and secrets are the test's own.
  */
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const secret = () => randomBytes(32).toString('base64');
 const CLIENTS = 20;
 
@@ -53,7 +52,7 @@ async function answeredBy(port: number, operatorToken: string, route: RegExp) {
 }
 
 describe('deploy/: two production server processes behind nginx on PostgreSQL and Redis', () => {
-  const databaseName = `tanqin_ops_${randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-ops-data-'));
   const tlsDir = mkdtempSync(path.join(tmpdir(), 'tanqin-tls-'));
   const operatorToken = secret();
@@ -66,12 +65,7 @@ describe('deploy/: two production server processes behind nginx on PostgreSQL an
   const IDENTITY_CLIENT_ID = 'tanqin-ops-test';
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${databaseName}`;
+    database = await emptyPostgresDatabase('tanqin_ops');
     ports = [await freePort(), await freePort()];
     httpPort = await freePort();
     const httpsPort = await freePort();
@@ -88,7 +82,7 @@ describe('deploy/: two production server processes behind nginx on PostgreSQL an
     const { env } = envFileFor(
       {
         PUBLIC_URL: baseUrl,
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: database!.url,
         REDIS_URL: 'redis://127.0.0.1:6379/3',
         DATA_DIR: dataDir,
         JWT_SECRET: secret(),
@@ -137,10 +131,7 @@ describe('deploy/: two production server processes behind nginx on PostgreSQL an
     await supervisor?.close();
     await provider?.close();
     for (const folder of [dataDir, tlsDir]) rmSync(folder, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   const unit = (port: number) => supervisor.units.get(port) as UnitProcess;
@@ -187,7 +178,7 @@ describe('deploy/: two production server processes behind nginx on PostgreSQL an
     const sent = () => outboxIn(dataDir).filter((m) => m.to === adminEmail);
     await expect.poll(() => sent().length, { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
     const db = new pg.Client({
-      connectionString: adminUrl.replace(/\/[^/]*$/, `/${databaseName}`),
+      connectionString: database!.url,
     });
     await db.connect();
     await expect

@@ -3,11 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { passwordResetMessage } from '@tanqin/shared';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogOrigin } from '../src/config.ts';
 import { generateNoteSigner } from '../src/lib/note-signer.ts';
-import { request } from '../test/harness.ts';
+import { emptyPostgresDatabase, request } from '../test/harness.ts';
 import { freshIp, fromIp, registrationBody } from '../test/individuals-helpers.ts';
 import { freePort } from '../test/server-process.ts';
 import { startSmtpServer } from '../test/smtp-server.ts';
@@ -25,7 +24,6 @@ import { envFileFor, startUnit, type UnitProcess } from './deploy-files.ts';
  * link or a phone in clear.
  */
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const secret = () => randomBytes(32).toString('base64');
 const PUBLIC_URL = 'https://tanqin.ops-messages.invalid';
 const TWILIO = { accountSid: `AC${randomBytes(16).toString('hex')}`, authToken: secret() };
@@ -62,7 +60,7 @@ const person = (phoneNumber: string) =>
 const codeIn = (body: string | undefined) => body?.match(/\b(\d{6})\b/)?.[1];
 
 describe('mail through SMTP and SMS through Twilio from a production server process', () => {
-  const databaseName = `tanqin_msg_${randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tanqin-ops-messages-'));
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let twilio: Awaited<ReturnType<typeof startTwilioServer>>;
@@ -84,18 +82,13 @@ describe('mail through SMTP and SMS through Twilio from a production server proc
     twilio.accepted.filter((message) => message.to === `+966${phone.slice(1)}`);
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${databaseName}`;
+    database = await emptyPostgresDatabase('tanqin_msg');
     smtp = await startSmtpServer(SMTP);
     twilio = await startTwilioServer(TWILIO);
     const { env } = envFileFor(
       {
         PUBLIC_URL,
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: database!.url,
         DATA_DIR: dataDir,
         JWT_SECRET: secret(),
         TOKEN_PEPPER: secret(),
@@ -129,10 +122,7 @@ describe('mail through SMTP and SMS through Twilio from a production server proc
     await twilio?.close();
     await smtp?.close();
     rmSync(dataDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('sends the registration code by SMS and the reset link by mail, and logs neither', async () => {

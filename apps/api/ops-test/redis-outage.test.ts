@@ -8,7 +8,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogOrigin } from '../src/config.ts';
 import { generateNoteSigner } from '../src/lib/note-signer.ts';
-import { basicAuth, createIntegrator, createKey, request } from '../test/harness.ts';
+import {
+  basicAuth,
+  createIntegrator,
+  createKey,
+  emptyPostgresDatabase,
+  request,
+} from '../test/harness.ts';
 import { freePort } from '../test/server-process.ts';
 import { envFileFor, startUnit } from './deploy-files.ts';
 
@@ -23,7 +29,6 @@ import { envFileFor, startUnit } from './deploy-files.ts';
  * and after it. One JSON log line per process for each change, nothing in plain text.
  */
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? 'redis-server';
 const OPERATOR_TOKEN = randomBytes(32).toString('base64');
 const secret = () => randomBytes(32).toString('base64');
@@ -98,8 +103,7 @@ async function startRedis(port: number) {
 }
 
 describe('Redis stopped and started again under two server processes', () => {
-  const databaseName = `tanqin_redis_${randomBytes(5).toString('hex')}`;
-  let databaseUrl: URL;
+  let database: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;
   let redisPort: number;
   let redis: Awaited<ReturnType<typeof startRedis>>;
   const servers: ServerProcess[] = [];
@@ -113,12 +117,7 @@ describe('Redis stopped and started again under two server processes', () => {
   };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${databaseName}`;
+    database = await emptyPostgresDatabase('tanqin_redis');
     redisPort = await freePort();
     redis = await startRedis(redisPort);
     // Production mode, as deploy/systemd/tanqin@.service runs a process: its settings from
@@ -128,7 +127,7 @@ describe('Redis stopped and started again under two server processes', () => {
     const { env } = envFileFor(
       {
         PUBLIC_URL: publicUrl,
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: database!.url,
         REDIS_URL: `redis://127.0.0.1:${redisPort}`,
         DATA_DIR: '',
         JWT_SECRET: secret(),
@@ -168,10 +167,7 @@ describe('Redis stopped and started again under two server processes', () => {
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop('SIGKILL')));
     await redis?.stop();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('keeps limits and invalidations shared while Redis is down, then uses it again', async () => {
@@ -189,7 +185,7 @@ describe('Redis stopped and started again under two server processes', () => {
 
     // Two calls counted in Redis, and written behind to PostgreSQL within a second.
     expect([await generate(first), await generate(second)]).toEqual([201, 201]);
-    const db = new pg.Client({ connectionString: databaseUrl.toString() });
+    const db = new pg.Client({ connectionString: database!.url });
     await db.connect();
     const mirrored = async () =>
       (

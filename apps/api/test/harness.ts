@@ -40,6 +40,28 @@ export const databaseKinds: DatabaseKind[] = (await isPostgresReachable())
   : ['pglite'];
 
 /**
+ * A new, empty PostgreSQL database named `<prefix>_<random>`, for server processes that migrate
+ * it themselves: its URL, and `drop` (forced: their connections may still be open).
+ */
+export async function emptyPostgresDatabase(prefix: string) {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
  * A fresh, migrated database of the given kind; PostgreSQL gets its own throwaway database.
  * `migrateThrough` leaves it at that migration (a test of what a later one does to old rows).
  */

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from './harness.ts';
+import { emptyPostgresDatabase, request } from './harness.ts';
 import { CookieJar, signInAtDevProvider } from './identity-helpers.ts';
 import {
   freshIp,
@@ -15,8 +13,6 @@ import {
   registrationBody,
 } from './individuals-helpers.ts';
 import { freePort, type ServerProcess, startServer } from './server-process.ts';
-
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A load balancer on `port`: each request goes to the next of `targets` in turn. */
 async function roundRobin(port: number, targets: string[]) {
@@ -52,21 +48,16 @@ async function roundRobin(port: number, targets: string[]) {
  * and the relying party's: discovery, keys, the code's redemption) may reach either process.
  */
 describe('the development identity provider on two server processes', () => {
-  const databaseName = `tanqin_idp_${randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;
   let first: ServerProcess & { dataDir: string };
   let second: ServerProcess;
   let balancer: Awaited<ReturnType<typeof roundRobin>>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${databaseName}`;
+    database = await emptyPostgresDatabase('tanqin_idp');
     const publicPort = await freePort();
     const env = (name: string) => ({
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: database!.url,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), `tanqin-idp-${name}-`)),
       JWT_SECRET: 'two-process-jwt-secret-0123456789abcdef',
       TOKEN_PEPPER: 'two-process-pepper-0123456789abcdef0123',
@@ -86,10 +77,7 @@ describe('the development identity provider on two server processes', () => {
   afterAll(async () => {
     await balancer?.close();
     await Promise.all([first?.stop(), second?.stop()]);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   /** A confirmed individual, signed in, whose identity is not proven yet. */

@@ -1,16 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EVENT_TYPES } from '@tanqin/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth, createKey, createOrganization, request } from './harness.ts';
+import {
+  basicAuth,
+  createKey,
+  createOrganization,
+  emptyPostgresDatabase,
+  request,
+} from './harness.ts';
 import { registrationBody } from './individuals-helpers.ts';
 import { startWebhookReceiver } from './notifications-helpers.ts';
 import { type ServerProcess, startServer } from './server-process.ts';
 
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PROPAGATION_MS = 1000;
 
@@ -37,14 +41,13 @@ async function untilJobRunsAgain(db: pg.Client, job: string) {
 }
 
 describe('two API processes on one PostgreSQL and Redis', () => {
-  const databaseName = `tanqin_two_${randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof emptyPostgresDatabase>> | undefined;
   let first: ServerProcess;
   let second: ServerProcess;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
   /** Every status process 2 answered: none may be a 5xx. */
   const answers: number[] = [];
   let org: Awaited<ReturnType<typeof createOrganization>>;
-  let databaseUrl: URL;
   /** Each process's data folder, where its local outbox is. */
   const dataDirs: string[] = [];
   const newDataDir = (name: string) => {
@@ -53,15 +56,10 @@ describe('two API processes on one PostgreSQL and Redis', () => {
   };
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${databaseName}`;
+    database = await emptyPostgresDatabase('tanqin_two');
     receiver = await startWebhookReceiver();
     const env = (name: string) => ({
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: database!.url,
       REDIS_URL: redisUrl,
       DATA_DIR: newDataDir(name),
       JWT_SECRET: 'two-process-jwt-secret-0123456789abcdef',
@@ -80,10 +78,7 @@ describe('two API processes on one PostgreSQL and Redis', () => {
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
     await receiver?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await database?.drop();
     expect(answers.filter((status) => status >= 500)).toEqual([]);
   });
 
@@ -438,7 +433,7 @@ describe('two API processes on one PostgreSQL and Redis', () => {
   });
 
   it('tells a person of each issue and use once although both processes run the notices job', async () => {
-    const db = new pg.Client({ connectionString: databaseUrl.toString() });
+    const db = new pg.Client({ connectionString: database!.url });
     await db.connect();
     try {
       const person = registrationBody();
@@ -495,7 +490,7 @@ describe('two API processes on one PostgreSQL and Redis', () => {
   });
 
   it('sends a security notice once although both processes run the account notices job', async () => {
-    const db = new pg.Client({ connectionString: databaseUrl.toString() });
+    const db = new pg.Client({ connectionString: database!.url });
     await db.connect();
     try {
       // Its own account; a sign-in from a browser without the device cookie, on each process.
