@@ -17,6 +17,7 @@
 //       in localStorage (where the web app keeps it) before each run
 //   npm run lighthouse -- --form-factor mobile   the mobile runs only (or desktop)
 //   LIGHTHOUSE_JSON=out.json npm run lighthouse    also writes the figures as JSON
+//   LIGHTHOUSE_REPORT_DIR=dir npm run lighthouse   also keeps each run's whole report (the LCP element, the tasks)
 //   CHROME_PATH=/path/to/chrome npm run lighthouse
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -315,6 +316,18 @@ async function setPersonToken(port, url, token) {
 
 let personToken;
 
+/** The whole report of each run (LIGHTHOUSE_REPORT_DIR), to read which element was the LCP and why. */
+async function keepReport({ lhr, artifacts }, url, formFactor) {
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const dir = process.env.LIGHTHOUSE_REPORT_DIR;
+  await mkdir(dir, { recursive: true });
+  const page = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
+  const file = `${dir}/${page}-${formFactor}-${Date.now()}`;
+  await writeFile(`${file}.json`, JSON.stringify(lhr));
+  // The trace opens in Chromium's performance panel.
+  if (artifacts?.Trace) await writeFile(`${file}.trace.json`, JSON.stringify(artifacts.Trace));
+}
+
 async function audit(url, formFactor) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -328,6 +341,9 @@ async function audit(url, formFactor) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES,
+      ...(process.env.LIGHTHOUSE_REPORT_DIR && {
+        additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler',
+      }),
     };
     const result = await lighthouse(
       url,
@@ -347,6 +363,7 @@ async function audit(url, formFactor) {
       )
       .map((item) => `${item.id}${item.displayValue ? ` (${item.displayValue})` : ''}`);
     if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+    if (process.env.LIGHTHOUSE_REPORT_DIR) await keepReport(result, url, formFactor);
     // A signed-in page that sent the browser to sign in measured the wrong page.
     if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
       throw new Error(`ended at ${result.lhr.finalDisplayedUrl}, not ${url}`);

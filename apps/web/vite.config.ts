@@ -77,15 +77,21 @@ const islands = defineConfig({
 /**
  * The app's chunks, few and in groups, so that a cold page needs few requests (issue 32.7: a cold
  * /login took 76): what every page runs at start in two files (the libraries; the app's shell);
- * a person's sign-in pages (sign in, register, forgot password) with all they import (forms,
- * schemas, the ui kit) in one; what other screens share in one; each language's texts in three
- * (the sign-in pages'; a person's other pages; the rest) instead of one a namespace. Every other screen keeps its own chunk.
+ * the schemas and the form library in one, loaded by the screens with forms only; what the
+ * screens share (the ui kit, lib) in one; a person's sign-in pages (sign in, register, forgot
+ * password) in one; each language's texts in three (the sign-in pages'; a person's other pages;
+ * the rest) instead of one a namespace. Every other screen keeps its own chunk. A chunk's modules
+ * all run when it loads: what a screen that only reads (the dashboard) imports must not share a
+ * chunk with a schema.
  */
 // What a sign-in page reads (an English reader's first screen also waits for the shared texts
 // and the landing page's, src/lib/i18n.ts; the Arabic ones are in the shell).
 const SIGN_IN_TEXTS = /[\\/](common|landing|personal-auth)\.json$/;
 const PERSONAL_TEXTS =
   /[\\/](personal-auth|personal-dashboard|personal-layout|codes|security|sessions|wallet|identity|documents|profile|receipt-check|public-pages)\.json$/;
+const SHARED = /[\\/](node_modules|packages[\\/]shared|src[\\/](components|lib))[\\/]/;
+const FORMS =
+  /[\\/](node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/]shared[\\/]src[\\/](schemas[\\/]|account-notices\.ts)|src[\\/]lib[\\/]server-field-errors\.ts)/;
 const appChunks = [
   { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial' as const], priority: 50 },
   { name: 'app', tags: ['$initial' as const], priority: 40 },
@@ -99,14 +105,17 @@ const appChunks = [
     priority: 30,
   },
   {
+    name: (id: string) => (FORMS.test(id) ? null : SHARED.test(id) ? 'shared' : null),
+    minShareCount: 2,
+    priority: 27,
+  },
+  // The schemas (zod builds each one as its module runs: 30-40 ms of a phone's main thread) and
+  // the form library, for the screens with forms; a screen that only reads (the dashboard) never
+  // loads them.
+  { name: 'schemas', test: FORMS, priority: 25 },
+  {
     name: 'sign-in',
     test: /[\\/](features[\\/]personal-auth[\\/]|routes[\\/](login|register|forgot-password)\.tsx)/,
-    priority: 20,
-  },
-  {
-    name: 'shared',
-    test: /[\\/](node_modules|packages[\\/]shared|src[\\/](components|lib))[\\/]/,
-    minShareCount: 2,
     priority: 10,
   },
 ];

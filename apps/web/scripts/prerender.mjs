@@ -134,6 +134,13 @@ const PRERENDERED = {
   '/login': { texts: ['personalAuth'], staleWhen: 'signed-in' },
   '/register': { texts: ['personalAuth'] },
   '/forgot-password': { texts: ['personalAuth'], staleWhen: 'hash' },
+  // The dashboard's frame, before its data: the app renders the page over it right after its
+  // first paint (`start: 'painted'`), not at the first use.
+  '/dashboard': {
+    texts: ['personalLayout', 'personalDashboard', 'identity'],
+    staleWhen: 'signed-out',
+    start: 'painted',
+  },
 };
 const guard = readFileSync(path.join(webDir, 'src/prerender/prerender-guard.js'), 'utf8');
 const guardFile = hashed('prerender-guard', 'js', guard);
@@ -142,7 +149,7 @@ write(guardFile, guard);
 // loaded (so they do not hold back its first paint on a slow line) and runs the entry at the
 // visitor's first use.
 const shellFiles = [...(appEntry.imports ?? []).map((key) => appManifest[key].file), appEntry.file];
-const withPage = (pagePath, language, { texts, staleWhen }, page, files) =>
+const withPage = (pagePath, language, { texts, staleWhen, start }, page, files) =>
   shell
     .replace(appScripts, '')
     .replace(
@@ -152,7 +159,8 @@ const withPage = (pagePath, language, { texts, staleWhen }, page, files) =>
         ` data-app-entry="/${appEntry.file}"` +
         ` data-app-files="${[...shellFiles, ...files].map((file) => `/${file}`).join(' ')}"` +
         ` data-prerender-language="${language}" data-prerender-texts="${texts.join(',')}"` +
-        `${staleWhen ? ` data-prerender-stale-when="${staleWhen}"` : ''}>`,
+        `${staleWhen ? ` data-prerender-stale-when="${staleWhen}"` : ''}` +
+        `${start ? ` data-prerender-start="${start}"` : ''}>`,
     )
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
     .replace(

@@ -1,5 +1,6 @@
 import './index.css';
 import './lib/i18n.ts';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root.tsx';
 import { startEarlyQueries } from './app/early-queries.ts';
@@ -17,22 +18,25 @@ import {
 // (src/prerender, src/features/landing/islands); a link inside the app to `/` renders it here.
 // The sign-in pages come pre-rendered too (scripts/prerender.mjs): the app hydrates their HTML,
 // keeping what was typed into it, unless it is not this visitor's page (src/app/take-over.ts).
+// The dashboard comes as its frame (no data): the app renders over it once its route and texts
+// are in, in a transition (in slices that leave the main thread free between them; the frame
+// stays until the page is ready), and React replaces the frame in the same commit.
 const root = document.getElementById('root')!;
 const queryClient = newQueryClient();
 startEarlyQueries(queryClient);
-const router = createAppRouter();
-
-function render() {
-  dropPrerendered(root);
-  createRoot(root).render(<AppRoot router={router} queryClient={queryClient} />);
-}
-
 const page = prerenderedPage();
-if (!page) render();
-else {
+
+function start() {
+  const router = createAppRouter();
+  const render = () => {
+    dropPrerendered(root);
+    createRoot(root).render(<AppRoot router={router} queryClient={queryClient} />);
+  };
+  if (!page) return render();
   const restoreTyped = keepTypedFields(root);
   void readyToHydrate(router, page).then((matches) => {
     if (!matches) return render();
+    if (page.start === 'painted') return renderOverFrame(router);
     let done = false;
     const onCommitted = () => {
       if (done) return;
@@ -46,3 +50,20 @@ else {
     );
   }, render);
 }
+
+function renderOverFrame(router: ReturnType<typeof createAppRouter>) {
+  startTransition(() =>
+    createRoot(root).render(
+      <AppRoot
+        router={router}
+        queryClient={queryClient}
+        onCommitted={() => finishTakeOver(root)}
+      />,
+    ),
+  );
+}
+
+// With a frame on screen, the router (the route's guard and code) starts in a task of its own
+// after this module's: each stays short enough not to hold a phone's main thread.
+if (page?.start === 'painted') setTimeout(start);
+else start();

@@ -4,6 +4,13 @@ export const DEFAULT_PRICE_PER_CALL = '0.005';
 export const ORGANIZATION_TYPES = ['government', 'private'] as const;
 export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 
+export const TOKEN_STATUSES = ['active', 'used', 'expired', 'revoked'] as const;
+export type TokenStatus = (typeof TOKEN_STATUSES)[number];
+
+/** Whose codes a person's history lists: any body, the ones that issued them, or used them. */
+export const PERSONAL_CODE_BODY_ROLES = ['any', 'issuer', 'verifier'] as const;
+export type PersonalCodeBodyRole = (typeof PERSONAL_CODE_BODY_ROLES)[number];
+
 export const MEMBER_ROLES = ['owner', 'admin', 'developer', 'verifier', 'viewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 

@@ -8,18 +8,26 @@ import i18n, { currentLanguage, languageReady } from '../lib/i18n.ts';
  * the first paint) marks it stale when this visitor must see something else (another language,
  * signed in on /login, a reset link's token): the app then renders the page anew, as on any page.
  */
-export type PrerenderedPage = { path: string; language: string; texts: string[] };
+export type PrerenderedPage = {
+  path: string;
+  language: string;
+  texts: string[];
+  /** `painted`: a page of data whose HTML is its frame, rendered over by the app at once. */
+  start?: string;
+};
 
 const html = () => document.documentElement;
 
 /** The page pre-rendered into `#root`, when the app may hydrate it. */
 export function prerenderedPage(): PrerenderedPage | null {
-  const { prerendered, prerenderLanguage, prerenderTexts, prerenderStale } = html().dataset;
+  const { prerendered, prerenderLanguage, prerenderTexts, prerenderStale, prerenderStart } =
+    html().dataset;
   if (!prerendered || !prerenderLanguage || prerenderStale !== undefined) return null;
   return {
     path: prerendered,
     language: prerenderLanguage,
     texts: prerenderTexts?.split(',') ?? [],
+    start: prerenderStart,
   };
 }
 

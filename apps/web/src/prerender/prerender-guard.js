@@ -11,7 +11,8 @@
   // The app's files are fetched into the cache once the page has loaded (before, they would hold
   // back its first paint on a slow line; as modulepreload, the browser would compile them at once),
   // and run only when needed: a phone's first seconds carry no script work, as on the landing page.
-  let preloaded = false;
+  const afterPaint = html.dataset.prerenderStart === 'painted';
+  let preloaded = afterPaint;
   const preload = () => {
     if (preloaded) return;
     preloaded = true;
@@ -59,10 +60,42 @@
     location.pathname !== page ||
     language !== html.dataset.prerenderLanguage ||
     (staleWhen === 'signed-in' && signedIn) ||
-    (staleWhen === 'hash' && location.hash.length > 1)
+    (staleWhen === 'hash' && location.hash.length > 1) ||
+    (staleWhen === 'signed-out' && !signedIn)
   ) {
     html.dataset.prerenderStale = '';
     start();
+    return;
+  }
+  if (afterPaint) {
+    // A page of data (the dashboard): the app starts as soon as the HTML's first paint is on
+    // screen (the browser's first-contentful-paint entry), its files fetched at once and in
+    // parallel. Requested before that, on a slow line they would hold the paint back.
+    let begun = false;
+    const begin = () => {
+      if (begun) return;
+      begun = true;
+      for (const file of html.dataset.appFiles.split(' ')) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = file;
+        document.head.append(link);
+      }
+      import(html.dataset.appEntry);
+    };
+    try {
+      new PerformanceObserver((entries, observer) => {
+        if (!entries.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        begin();
+      }).observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing in this browser: the load event starts it.
+    }
+    // A tab opened in the background paints nothing until shown.
+    addEventListener('load', () => document.visibilityState === 'hidden' && begin(), {
+      once: true,
+    });
     return;
   }
   for (const type of USE) document.addEventListener(type, start, { capture: true, passive: true });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_LIST_COUNT_CAP } from '../constants.ts';
+import { CODE_LIST_COUNT_CAP, TOKEN_STATUSES } from '../constants.ts';
 import {
   consoleModeSchema,
   nullableTimestampSchema,
@@ -7,7 +7,7 @@ import {
   timestampSchema,
 } from './common.ts';
 import { text } from './text.ts';
-import { TOKEN_STATUSES, verifyTokenResponseSchema, verifyTokenSchema } from './tokens.ts';
+import { verifyTokenResponseSchema, verifyTokenSchema } from './tokens.ts';
 
 /**
  * The organisation dashboard's codes screen (/api/v1/tokens): staff decrypt a code the body

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { PERSONAL_CODE_BODY_ROLES, TOKEN_STATUSES } from '../constants.ts';
 import { nullableTimestampSchema, successSchema, timestampSchema } from './common.ts';
 import { PROFILE_LANGUAGES } from './individuals.ts';
 import { text } from './text.ts';
-import { TOKEN_STATUSES } from './tokens.ts';
 
 /**
  * What an individual sees of the codes issued for them (GET /api/v1/me/codes): metadata and the
@@ -69,8 +69,6 @@ export type PersonalCode = z.infer<typeof personalCodeSchema>;
 
 export const PERSONAL_CODES_PAGE_DEFAULT = 50;
 export const PERSONAL_CODES_PAGE_MAX = 100;
-export const PERSONAL_CODE_BODY_ROLES = ['any', 'issuer', 'verifier'] as const;
-export type PersonalCodeBodyRole = (typeof PERSONAL_CODE_BODY_ROLES)[number];
 
 /** A day (`2026-11-01`) or an instant; a bare day is read as its start in UTC. */
 const instant = text()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_MAX_LIFETIME_SECONDS } from '../constants.ts';
+import { CODE_MAX_LIFETIME_SECONDS, TOKEN_STATUSES } from '../constants.ts';
 import { exceedsJsonLimits, TOKEN_DATA_MAX_DEPTH, TOKEN_DATA_MAX_VALUES } from '../json-limits.ts';
 import { CODE_ALPHABET, checkCharacter, formatCode } from '../token-code.ts';
 import { timestampSchema } from './common.ts';
@@ -185,9 +185,6 @@ export const tokenIdParamsSchema = z.object({
       examples: [EXAMPLE_TOKEN_ID],
     }),
 });
-
-export const TOKEN_STATUSES = ['active', 'used', 'expired', 'revoked'] as const;
-export type TokenStatus = (typeof TOKEN_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Answers of /v1/tokens, field for field what tokens.service.ts returns.

@@ -74,11 +74,45 @@ function UnlockDialog({ twoFactor, onClose }: { twoFactor: boolean; onClose: () 
   );
 }
 
+const placeholder = 'block animate-pulse rounded bg-slate-200/70';
+
+/**
+ * The card before the lock's state is known (the dashboard's pre-rendered frame, then while the
+ * status loads): what the lock covers, which is the same either way, and placeholders where the
+ * state and its button go, at their size.
+ */
+function IdentityLockCardFrame() {
+  const { t } = useTranslation('identity');
+  return (
+    <section
+      aria-busy
+      aria-labelledby="identity-lock-title"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center"
+    >
+      <span aria-hidden className="size-11 shrink-0 rounded-full bg-slate-100" />
+      <div className="min-w-0 flex-1 space-y-1">
+        <h2 id="identity-lock-title" className="font-bold text-slate-900">
+          <span className="sr-only">{t('lock.loading')}</span>
+          <span aria-hidden className={`${placeholder} my-0.5 h-5 w-40`} />
+        </h2>
+        <span aria-hidden className={`${placeholder} my-1 h-4 w-3/4`} />
+        <p className="text-sm leading-relaxed text-slate-600">{t('lock.covers')}</p>
+      </div>
+      <span aria-hidden className={`${placeholder} h-10 w-full shrink-0 rounded-lg sm:w-36`} />
+    </section>
+  );
+}
+
 /**
  * The national id's lock, like a credit freeze: while on, no body can issue a code for it or use
- * one issued for it before; the card says so, on or off.
+ * one issued for it before; the card says so, on or off (its frame until the state is known).
  */
-export function IdentityLockCard({ status }: { status: IdentityStatus }) {
+export function IdentityLockCard({ status }: { status: IdentityStatus | undefined }) {
+  if (!status) return <IdentityLockCardFrame />;
+  return <IdentityLockCardWithState status={status} />;
+}
+
+function IdentityLockCardWithState({ status }: { status: IdentityStatus }) {
   const { t } = useTranslation('identity');
   const lock = useSetIdentityLock();
   const [unlocking, setUnlocking] = useState(false);

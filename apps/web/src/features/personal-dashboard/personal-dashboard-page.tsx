@@ -93,7 +93,11 @@ export function PersonalDashboardPage() {
         </div>
 
         {identity.data?.proven ? <NewNotices /> : null}
-        {identity.data?.proven ? <IdentityLockCard status={identity.data} /> : null}
+        {identity.data?.proven ? (
+          <IdentityLockCard status={identity.data} />
+        ) : identity.isPending ? (
+          <IdentityLockCard status={undefined} />
+        ) : null}
         {unproven ? (
           <ProveIdentityPanel />
         ) : (identity.isError || codes.isError) && !list ? (
