@@ -142,8 +142,64 @@ describe('personal dashboard', () => {
 
   it('sends a visitor without a personal token to sign in, back to /dashboard afterwards', async () => {
     const page = await app.openPage('mobile');
+    // The pre-rendered frame is never shown to someone who is not signed in.
+    const shown: boolean[] = [];
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      shown.push(await page.locator('main').isVisible());
+      await route.continue();
+    });
     await page.goto('/dashboard');
     await page.waitForURL(/\/login\?redirect=%2Fdashboard$/);
+    expect(shown).toEqual([false]);
+    await page.context().close();
+  });
+
+  it('paints its frame from the HTML before the app runs, then the page with its data in its place (issue 32.7)', async () => {
+    const page = await app.openPage('mobile');
+    const errors = collectConsoleErrors(page);
+    await registerConfirmedPerson(page, app.server.dataDir, newPerson());
+    // The app's entry is held: what shows meanwhile is the dashboard's frame, from its HTML.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const entryAsked = new Promise<void>((resolve) => {
+      void page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        resolve();
+        await held;
+        await route.continue();
+      });
+    });
+    await page.goto('/dashboard');
+    // Asked once the frame has been painted, not at the visitor's first use as the sign-in pages.
+    await entryAsked;
+    await page.getByRole('heading', { level: 1, name: 'رموزي وسجل استخدامها' }).waitFor();
+    const lockCard = page.getByRole('region', { name: 'جارٍ تحميل حالة القفل...' });
+    expect(await lockCard.getAttribute('aria-busy')).toBe('true');
+    await lockCard.getByText('ولا يُستخدم رمز صدر له قبل القفل', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'قفل رقم الهوية' }).count()).toBe(0);
+    await saveScreenshot(page, 'personal-dashboard-mobile-frame');
+    release();
+    await page.getByRole('heading', { name: 'رقم هويتك مفتوح' }).waitFor();
+    await page.getByRole('heading', { name: 'لا توجد رموز لهويتك بعد' }).waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.prerendered === undefined);
+    // One page: the frame went when the app's page came.
+    expect(await page.locator('main').count()).toBe(1);
+    await page.getByRole('button', { name: 'قفل رقم الهوية' }).click();
+    await page.getByRole('heading', { name: 'رقم هويتك مقفل' }).waitFor();
+
+    // A reader who chose English never sees the Arabic frame: the app renders the English page.
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    const arabicShown: boolean[] = [];
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      arabicShown.push(await page.getByText('رموزي وسجل استخدامها').first().isVisible());
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'My codes and their use' }).waitFor();
+    expect(arabicShown).toEqual([false]);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -18,12 +18,11 @@ import {
 // (src/prerender, src/features/landing/islands); a link inside the app to `/` renders it here.
 // The sign-in pages come pre-rendered too (scripts/prerender.mjs): the app hydrates their HTML,
 // keeping what was typed into it, unless it is not this visitor's page (src/app/take-over.ts).
-// The dashboard comes as its frame (no data): the app renders over it once its route and texts
-// are in, in a transition (in slices that leave the main thread free between them; the frame
-// stays until the page is ready), and React replaces the frame in the same commit.
+// The dashboard comes as its frame (no data), started right after its first paint: the app
+// hydrates it once its route and texts are in, in a transition (in slices that leave the main
+// thread free between them), and its data shows right after (src/lib/hydrating.ts).
 const root = document.getElementById('root')!;
 const queryClient = newQueryClient();
-startEarlyQueries(queryClient);
 const page = prerenderedPage();
 
 function start() {
@@ -36,7 +35,7 @@ function start() {
   const restoreTyped = keepTypedFields(root);
   void readyToHydrate(router, page).then((matches) => {
     if (!matches) return render();
-    if (page.start === 'painted') return renderOverFrame(router);
+    if (page.start === 'painted') return hydrateFrame(router);
     let done = false;
     const onCommitted = () => {
       if (done) return;
@@ -51,19 +50,28 @@ function start() {
   }, render);
 }
 
-function renderOverFrame(router: ReturnType<typeof createAppRouter>) {
-  startTransition(() =>
-    createRoot(root).render(
+function hydrateFrame(router: ReturnType<typeof createAppRouter>) {
+  startTransition(() => {
+    hydrateRoot(
+      root,
       <AppRoot
         router={router}
         queryClient={queryClient}
         onCommitted={() => finishTakeOver(root)}
       />,
-    ),
-  );
+    );
+  });
 }
 
-// With a frame on screen, the router (the route's guard and code) starts in a task of its own
-// after this module's: each stays short enough not to hold a phone's main thread.
-if (page?.start === 'painted') setTimeout(start);
-else start();
+// With a frame on screen, the early queries and then the router (the route's guard and code)
+// start in tasks of their own after this module's: each stays short enough not to hold a phone's
+// main thread.
+if (page?.start === 'painted') {
+  setTimeout(() => {
+    startEarlyQueries(queryClient);
+    setTimeout(start);
+  });
+} else {
+  startEarlyQueries(queryClient);
+  start();
+}

@@ -1,4 +1,3 @@
-import './code-block.css';
 import { CopyButton } from './copy-button.tsx';
 
 /**

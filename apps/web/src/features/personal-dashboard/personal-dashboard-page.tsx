@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { useHydrating } from '../../lib/hydrating.ts';
 import { useIdentityStatus } from '../identity/api.ts';
 import { IdentityLockCard } from '../identity/identity-lock-card.tsx';
 import { ProveIdentityPanel } from '../identity/prove-identity-panel.tsx';
@@ -44,9 +45,21 @@ function CodesSkeleton() {
 /** /dashboard: the codes issued for the signed-in person and what happened to each. */
 export function PersonalDashboardPage() {
   const { t } = useTranslation('personalDashboard');
-  const identity = useIdentityStatus();
+  // The pre-rendered frame (no data) is hydrated as it is; what the early queries already
+  // brought shows right after.
+  const hydrating = useHydrating();
+  const identityQuery = useIdentityStatus();
+  const loading = {
+    data: undefined,
+    isPending: true,
+    isFetching: false,
+    isError: false,
+    error: null,
+  };
+  const identity = hydrating ? { ...identityQuery, ...loading } : identityQuery;
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
-  const codes = useMyCodes(filters, { enabled: identity.data?.proven === true });
+  const codesQuery = useMyCodes(filters, { enabled: identityQuery.data?.proven === true });
+  const codes = hydrating ? { ...codesQuery, ...loading } : codesQuery;
   const revoke = useRevokeMyCode();
   const exporting = useExportMyCodes();
   const changeFilters = useCallback((next: HistoryFilters) => setFilters(next), []);
