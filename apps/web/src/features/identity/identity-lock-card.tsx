@@ -74,77 +74,64 @@ function UnlockDialog({ twoFactor, onClose }: { twoFactor: boolean; onClose: () 
   );
 }
 
-const placeholder = 'block animate-pulse rounded bg-slate-200/70';
-
-/**
- * The card before the lock's state is known (the dashboard's pre-rendered frame, then while the
- * status loads): what the lock covers, which is the same either way, and placeholders where the
- * state and its button go, at their size.
- */
-function IdentityLockCardFrame() {
-  const { t } = useTranslation('identity');
-  return (
-    <section
-      aria-busy
-      aria-labelledby="identity-lock-title"
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center"
-    >
-      <span aria-hidden className="size-11 shrink-0 rounded-full bg-slate-100" />
-      <div className="min-w-0 flex-1 space-y-1">
-        <h2 id="identity-lock-title" className="font-bold text-slate-900">
-          <span className="sr-only">{t('lock.loading')}</span>
-          <span aria-hidden className={`${placeholder} my-0.5 h-5 w-40`} />
-        </h2>
-        <span aria-hidden className={`${placeholder} my-1 h-4 w-3/4`} />
-        <p className="text-sm leading-relaxed text-slate-600">{t('lock.covers')}</p>
-      </div>
-      <span aria-hidden className={`${placeholder} h-10 w-full shrink-0 rounded-lg sm:w-36`} />
-    </section>
-  );
-}
+const placeholder = 'inline-block animate-pulse rounded bg-slate-200/70 align-middle';
 
 /**
  * The national id's lock, like a credit freeze: while on, no body can issue a code for it or use
- * one issued for it before; the card says so, on or off (its frame until the state is known).
+ * one issued for it before; the card says so, on or off. Before its state is known (the
+ * dashboard's pre-rendered frame, then while the status loads) it says what the lock covers,
+ * the same either way, with placeholders where the state and its button go, at their size; the
+ * same elements then take the state, so nothing moves.
  */
 export function IdentityLockCard({ status }: { status: IdentityStatus | undefined }) {
-  if (!status) return <IdentityLockCardFrame />;
-  return <IdentityLockCardWithState status={status} />;
-}
-
-function IdentityLockCardWithState({ status }: { status: IdentityStatus }) {
   const { t } = useTranslation('identity');
   const lock = useSetIdentityLock();
   const [unlocking, setUnlocking] = useState(false);
-  const Icon = status.locked ? Lock : LockOpen;
+  const Icon = status?.locked ? Lock : LockOpen;
 
   return (
     <section
+      aria-busy={status ? undefined : true}
       aria-labelledby="identity-lock-title"
       className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center"
     >
       <span
         className={
-          status.locked
+          status?.locked
             ? 'flex size-11 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800'
             : 'flex size-11 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600'
         }
       >
-        <Icon aria-hidden className="size-5" />
+        {status ? <Icon aria-hidden className="size-5" /> : null}
       </span>
       <div className="min-w-0 flex-1 space-y-1">
         <h2 id="identity-lock-title" className="font-bold text-slate-900">
-          {status.locked ? t('lock.titleOn') : t('lock.titleOff')}
+          {!status ? (
+            <>
+              <span className="sr-only">{t('lock.loading')}</span>
+              <span aria-hidden className={`${placeholder} h-5 w-40`} />
+            </>
+          ) : status.locked ? (
+            t('lock.titleOn')
+          ) : (
+            t('lock.titleOff')
+          )}
         </h2>
         <p className="text-sm leading-relaxed text-slate-600">
-          {status.locked && status.locked_at
-            ? t('lock.bodyOn', { date: formatDateTime(status.locked_at) })
-            : t('lock.bodyOff')}
+          {!status ? (
+            <span aria-hidden className={`${placeholder} h-4 w-3/4`} />
+          ) : status.locked && status.locked_at ? (
+            t('lock.bodyOn', { date: formatDateTime(status.locked_at) })
+          ) : (
+            t('lock.bodyOff')
+          )}
         </p>
         <p className="text-sm leading-relaxed text-slate-600">{t('lock.covers')}</p>
         {lock.isError ? <Alert tone="error">{failureReason(lock.error)}</Alert> : null}
       </div>
-      {status.locked ? (
+      {!status ? (
+        <span aria-hidden className={`${placeholder} h-10 w-full shrink-0 rounded-lg sm:w-32`} />
+      ) : status.locked ? (
         <Button variant="secondary" onClick={() => setUnlocking(true)} className="shrink-0">
           {t('lock.unlock')}
         </Button>
@@ -159,7 +146,7 @@ function IdentityLockCardWithState({ status }: { status: IdentityStatus }) {
           {lock.isPending ? t('lock.locking') : t('lock.lock')}
         </Button>
       )}
-      {unlocking ? (
+      {unlocking && status ? (
         <UnlockDialog twoFactor={status.unlock_needs_code} onClose={() => setUnlocking(false)} />
       ) : null}
     </section>
