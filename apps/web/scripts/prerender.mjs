@@ -134,8 +134,8 @@ const PRERENDERED = {
   '/login': { texts: ['personalAuth'], staleWhen: 'signed-in' },
   '/register': { texts: ['personalAuth'] },
   '/forgot-password': { texts: ['personalAuth'], staleWhen: 'hash' },
-  // The dashboard's frame, before its data: the app renders the page over it right after its
-  // first paint (`start: 'painted'`), not at the first use.
+  // The dashboard's frame, before its data: the app starts as soon as it is painted
+  // (`start: 'painted'`), not at the first use, and hydrates it.
   '/dashboard': {
     texts: ['personalLayout', 'personalDashboard', 'identity'],
     staleWhen: 'signed-out',

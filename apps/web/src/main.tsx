@@ -35,7 +35,6 @@ function start() {
   const restoreTyped = keepTypedFields(root);
   void readyToHydrate(router, page).then((matches) => {
     if (!matches) return render();
-    if (page.start === 'painted') return hydrateFrame(router);
     let done = false;
     const onCommitted = () => {
       if (done) return;
@@ -43,24 +42,16 @@ function start() {
       restoreTyped();
       setTimeout(() => finishTakeOver(root));
     };
-    hydrateRoot(
-      root,
-      <AppRoot router={router} queryClient={queryClient} onCommitted={onCommitted} />,
-    );
+    const hydrate = () => {
+      hydrateRoot(
+        root,
+        <AppRoot router={router} queryClient={queryClient} onCommitted={onCommitted} />,
+      );
+    };
+    // The frame in a transition: React hydrates it in slices, the main thread free between them.
+    if (page.start === 'painted') startTransition(hydrate);
+    else hydrate();
   }, render);
-}
-
-function hydrateFrame(router: ReturnType<typeof createAppRouter>) {
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <AppRoot
-        router={router}
-        queryClient={queryClient}
-        onCommitted={() => finishTakeOver(root)}
-      />,
-    );
-  });
 }
 
 // With a frame on screen, the early queries and then the router (the route's guard and code)

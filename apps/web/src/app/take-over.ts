@@ -12,7 +12,7 @@ export type PrerenderedPage = {
   path: string;
   language: string;
   texts: string[];
-  /** `painted`: a page of data whose HTML is its frame, rendered over by the app at once. */
+  /** `painted`: a page of data whose HTML is its frame, hydrated as soon as it is painted. */
   start?: string;
 };
 

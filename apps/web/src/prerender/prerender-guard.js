@@ -1,8 +1,9 @@
-// The first script of a pre-rendered app page (the sign-in pages: apps/web/scripts/prerender.mjs
-// links it in <head>, a classic script, so it runs before the HTML paints; the CSP forbids inline
-// script). It starts the app (src/main.tsx, which takes the HTML over: src/app/take-over.ts) when
-// the visitor first reaches for the page, keeps the HTML from showing what this visitor must not
-// see, and from being sent before the app has it.
+// The first script of a pre-rendered app page (the sign-in pages and the dashboard's frame:
+// apps/web/scripts/prerender.mjs links it in <head>, a classic script, so it runs before the HTML
+// paints; the CSP forbids inline script). It starts the app (src/main.tsx, which takes the HTML
+// over: src/app/take-over.ts) when the visitor first reaches for the page (the dashboard: once
+// painted), keeps the HTML from showing what this visitor must not see, and from being sent
+// before the app has it.
 (() => {
   const html = document.documentElement;
   const page = html.dataset.prerendered;

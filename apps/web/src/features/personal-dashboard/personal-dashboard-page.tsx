@@ -26,6 +26,15 @@ import { NewNotices } from './components/new-notices.tsx';
 import { ReportMisuseDialog } from './components/report-misuse-dialog.tsx';
 import { formatCount } from './format.ts';
 
+/** What the page reads of a query while it hydrates its pre-rendered frame: nothing yet. */
+const LOADING = {
+  data: undefined,
+  isPending: true,
+  isFetching: false,
+  isError: false,
+  error: null,
+};
+
 const REVOKE_ERRORS = new Set(['token_used', 'token_expired', 'token_revoked', 'token_not_found']);
 
 function CodesSkeleton() {
@@ -49,17 +58,10 @@ export function PersonalDashboardPage() {
   // brought shows right after.
   const hydrating = useHydrating();
   const identityQuery = useIdentityStatus();
-  const loading = {
-    data: undefined,
-    isPending: true,
-    isFetching: false,
-    isError: false,
-    error: null,
-  };
-  const identity = hydrating ? { ...identityQuery, ...loading } : identityQuery;
+  const identity = hydrating ? { ...identityQuery, ...LOADING } : identityQuery;
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
   const codesQuery = useMyCodes(filters, { enabled: identityQuery.data?.proven === true });
-  const codes = hydrating ? { ...codesQuery, ...loading } : codesQuery;
+  const codes = hydrating ? { ...codesQuery, ...LOADING } : codesQuery;
   const revoke = useRevokeMyCode();
   const exporting = useExportMyCodes();
   const changeFilters = useCallback((next: HistoryFilters) => setFilters(next), []);
