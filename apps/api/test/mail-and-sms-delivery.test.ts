@@ -1,8 +1,11 @@
 import { passwordResetMessage } from '@tanqin/shared';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SmtpMailSender } from '../src/lib/mail/index.ts';
+import { TwilioSmsSender, toE164 } from '../src/lib/sms/index.ts';
 import { deliverDueAccountNotices } from '../src/modules/account-notices/account-notices.service.ts';
 import { createOrganization, request, startTestServer, type TestServer } from './harness.ts';
+import { register } from './individuals-helpers.ts';
 import { startSmtpServer } from './smtp-server.ts';
 import { startTwilioServer } from './twilio-server.ts';
 
@@ -107,6 +110,44 @@ describe('mail through a real SMTP server and SMS through the Twilio API', () =>
       }),
     ]);
     expect(log.join('')).not.toContain(TWILIO.authToken);
+  });
+
+  it('answers a registration while the SMS gateway does not answer, and the code still goes once it does', async () => {
+    // A gateway that takes each attempt 7 s before giving up (Twilio's is 10 s, three times):
+    // the person's request waits at most CODE_SEND_WAIT_MS (5 s) for it, then answers.
+    const lines: string[] = [];
+    const slow = new TwilioSmsSender(
+      server.ctx.config.sms!,
+      pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+      { timeoutMs: 7_000, attempts: 2, backoffMs: 50 },
+    );
+    const previous = server.ctx.sms;
+    server.ctx.sms = slow;
+    try {
+      twilio.answerNext('hang');
+      const asked = twilio.requests.length;
+      const person = await register(server);
+      // Answered while the first attempt still hangs: nothing accepted for this phone yet.
+      expect(twilio.requests.length).toBe(asked + 1);
+      const toThisPhone = () =>
+        twilio.accepted.filter((message) => message.to === toE164(person.body.phoneNumber!));
+      expect(toThisPhone()).toEqual([]);
+      // The send went on after the answer: the second attempt delivers the code.
+      await vi.waitFor(() => expect(toThisPhone()).toHaveLength(1), { timeout: 15_000 });
+      const code = /\b(\d{6})\b/.exec(toThisPhone()[0]!.body)?.[1];
+      const confirmed = await request(server.baseUrl, 'POST', '/api/v1/auth/verify/individual', {
+        token: person.token,
+        json: { method: 'sms', code },
+      });
+      expect(confirmed.status).toBe(200);
+      expect(lines.map((line) => JSON.parse(line).msg)).toEqual([
+        'sms gateway failed, trying again',
+        'sms accepted by the gateway',
+      ]);
+    } finally {
+      server.ctx.sms = previous;
+      await slow.close();
+    }
   });
 
   it('fails a mail the SMTP server refuses to authenticate, with its reason, and delivers nothing', async () => {

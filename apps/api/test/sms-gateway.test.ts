@@ -1,4 +1,6 @@
 import { createServer } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../src/lib/clock.ts';
@@ -172,6 +174,25 @@ describe("SMS through Twilio's Messages API (a local server that speaks it)", ()
     expect(twilio.requests.length - before).toBe(2);
     expect(error).toMatchObject({ retryable: true });
     expect((error as Error).message).toBe('SMS gateway did not answer within 150 ms');
+  });
+
+  it('gives up on an attempt at its timeout however much garbage is collected meanwhile', async () => {
+    // Node 20 lost a fetch's AbortSignal.any([AbortSignal.timeout(...)]) at a garbage collection,
+    // and the attempt hung for good (nodejs/node#55428): the sender's deadline is its own timer.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const collecting = setInterval(gc, 20);
+    twilio.answerNext('hang');
+    const started = performance.now();
+    try {
+      const error = await sender(jsonLog().log, { attempts: 1, timeoutMs: 300 })
+        .send({ to: '0551234567', text: CODE_TEXT })
+        .catch((caught: unknown) => caught);
+      expect((error as Error).message).toBe('SMS gateway did not answer within 300 ms');
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      clearInterval(collecting);
+    }
   });
 
   it('tries again when the gateway cannot be reached', async () => {

@@ -53,6 +53,27 @@ export async function sendMessage(
   }
 }
 
+/**
+ * How long a person's request waits for the message carrying their code to leave. A provider
+ * that stops answering would hold the answer for its every attempt (3 of 10 s with Twilio);
+ * past this the request answers and the send goes on, its end logged either way.
+ */
+export const CODE_SEND_WAIT_MS = 5_000;
+
+/** Waits for `send` at most `waitMs`; a failure, then or later, goes to `onError`. */
+export async function waitForSend(
+  send: Promise<void>,
+  waitMs: number,
+  onError: (error: unknown) => void,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
+  await Promise.race([send.catch(onError), waited]);
+  clearTimeout(timer);
+}
+
 /** A mail-only message (`{to, subject, text}`) through the same door as `sendMessage`. */
 export function sendMail(ctx: Senders, mail: MailMessage, slot: DestinationSlot) {
   return sendMessage(ctx, 'email', mail.to, { ...mail, sms: mail.text }, slot);

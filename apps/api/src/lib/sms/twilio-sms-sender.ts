@@ -138,8 +138,7 @@ export class TwilioSmsSender implements SmsSender {
       let failure: SmsGatewayError;
       let waitMs = Math.min(this.backoffMs * 2 ** (attempt - 1), this.maxBackoffMs);
       try {
-        const response = await this.post(body);
-        const answer = await readJson(response);
+        const { response, answer } = await this.attempt(body);
         if (response.ok) {
           const sid = typeof answer?.sid === 'string' ? answer.sid : undefined;
           const status = typeof answer?.status === 'string' ? answer.status : undefined;
@@ -179,9 +178,46 @@ export class TwilioSmsSender implements SmsSender {
     }
   }
 
-  private post(body: string): Promise<Response> {
+  /**
+   * One attempt, its answer and body within `timeoutMs`. The deadline is a timer of the sender's
+   * own that gives up on the request, not only the request's signal: on Node 20 a request could
+   * stop hearing a signal combined with AbortSignal.any once garbage was collected
+   * (nodejs/node#55428), and a gateway that never answered then held the send for good.
+   */
+  private async attempt(body: string) {
+    if (this.closing.signal.aborted) throw this.closing.signal.reason;
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let onClose: (() => void) | undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      const stop = (reason: unknown) => {
+        controller.abort(reason);
+        reject(reason);
+      };
+      timer = setTimeout(
+        () =>
+          stop(
+            new DOMException(
+              `SMS gateway did not answer within ${this.timeoutMs} ms`,
+              'TimeoutError',
+            ),
+          ),
+        this.timeoutMs,
+      );
+      onClose = () => stop(this.closing.signal.reason);
+      this.closing.signal.addEventListener('abort', onClose, { once: true });
+    });
+    try {
+      return await Promise.race([this.exchange(body, controller.signal), stopped]);
+    } finally {
+      clearTimeout(timer);
+      if (onClose) this.closing.signal.removeEventListener('abort', onClose);
+    }
+  }
+
+  private async exchange(body: string, signal: AbortSignal) {
     const { accountSid, authToken } = this.settings;
-    return fetch(this.url, {
+    const response = await fetch(this.url, {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
@@ -190,8 +226,9 @@ export class TwilioSmsSender implements SmsSender {
       },
       body,
       redirect: 'error',
-      signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), this.closing.signal]),
+      signal,
     });
+    return { response, answer: await readJson(response) };
   }
 
   /** A non-2xx answer as an error: Twilio's code and message, retryable on 429 and 5xx. */

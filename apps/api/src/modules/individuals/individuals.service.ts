@@ -17,7 +17,12 @@ import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination
 import { emailHasAccount, mailEmailInUse } from '../../lib/email-in-use.ts';
 import { hashNationalId } from '../../lib/identity.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { sendMessage, UNCLAIMED_EMAIL_DOMAIN } from '../../lib/send-message.ts';
+import {
+  CODE_SEND_WAIT_MS,
+  sendMessage,
+  UNCLAIMED_EMAIL_DOMAIN,
+  waitForSend,
+} from '../../lib/send-message.ts';
 import {
   type Attempt,
   assertNotLocked,
@@ -84,7 +89,10 @@ export async function takeSendSlot(ctx: AppContext, counter: string) {
 const addressOf = (method: VerificationMethod, target: { phone: string; email: string }) =>
   method === 'sms' ? target.phone : target.email;
 
-/** Sends a code by SMS or email; a failed send is logged, the person can ask again. */
+/**
+ * Sends a code by SMS or email, waiting for it at most CODE_SEND_WAIT_MS; a failed send is
+ * logged, the person can ask again.
+ */
 async function deliverCode(
   ctx: AppContext,
   log: FastifyBaseLogger,
@@ -95,11 +103,11 @@ async function deliverCode(
   language: Language,
 ) {
   const message = registrationCodeMessage(code, VERIFICATION_CODE_TTL_SECONDS / 60, language);
-  try {
-    await sendMessage(ctx, method, addressOf(method, target), message, slot);
-  } catch (error) {
-    log.error({ err: error, method }, 'confirmation code could not be sent');
-  }
+  await waitForSend(
+    sendMessage(ctx, method, addressOf(method, target), message, slot),
+    CODE_SEND_WAIT_MS,
+    (error) => log.error({ err: error, method }, 'confirmation code could not be sent'),
+  );
 }
 
 /** Replaces the account's live code with a new one (10 minutes, five tries). */

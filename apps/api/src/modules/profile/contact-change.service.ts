@@ -13,7 +13,7 @@ import { constantTimeEqual, hmacSha256 } from '../../lib/crypto.ts';
 import { type DestinationSlot, takeDestinationSlot } from '../../lib/destination-limit.ts';
 import { emailHasAccount, mailEmailInUse } from '../../lib/email-in-use.ts';
 import { messageLanguageOf } from '../../lib/message-language.ts';
-import { sendMessage } from '../../lib/send-message.ts';
+import { CODE_SEND_WAIT_MS, sendMessage, waitForSend } from '../../lib/send-message.ts';
 import { queueAccountNotice } from '../account-notices/index.ts';
 import { type Attempt, assertNotLocked, recordFailure } from '../auth/index.ts';
 import { MAX_CODE_ATTEMPTS, newConfirmationCode } from '../individuals/index.ts';
@@ -99,7 +99,10 @@ export async function requestContactChange(
   return { ...change, code, slot, emailTaken, language };
 }
 
-/** Sends the code to the new address; a failed send is logged (saving again sends a new code). */
+/**
+ * Sends the code to the new address, waiting for it at most CODE_SEND_WAIT_MS; a failed send is
+ * logged (saving again sends a new code).
+ */
 export async function sendContactCode(
   ctx: AppContext,
   log: FastifyBaseLogger,
@@ -114,11 +117,12 @@ export async function sendContactCode(
     VERIFICATION_CODE_TTL_SECONDS / 60,
     change.language,
   );
-  try {
-    await sendMessage(ctx, channelOf(change), change.newValue, message, change.slot);
-  } catch (error) {
-    log.error({ err: error, channel: change.channel }, 'contact change code could not be sent');
-  }
+  await waitForSend(
+    sendMessage(ctx, channelOf(change), change.newValue, message, change.slot),
+    CODE_SEND_WAIT_MS,
+    (error) =>
+      log.error({ err: error, channel: change.channel }, 'contact change code could not be sent'),
+  );
 }
 
 /** The changes still waiting for their code (expired or used-up ones are not). */
