@@ -31,8 +31,13 @@ export function HistoryFiltersBar({
 }) {
   const { t } = useTranslation('personalDashboard');
   const [body, setBody] = useState(filters.body);
-
-  useEffect(() => setBody(filters.body), [filters.body]);
+  // A search set from outside (cleared with the other filters) replaces what was typed in the
+  // same render, before the pause below could send the old text again.
+  const [searched, setSearched] = useState(filters.body);
+  if (filters.body !== searched) {
+    setSearched(filters.body);
+    setBody(filters.body);
+  }
   useEffect(() => {
     if (body === filters.body) return;
     const timer = setTimeout(() => onChange({ ...filters, body }), SEARCH_PAUSE_MS);
