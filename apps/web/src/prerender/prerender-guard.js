@@ -12,17 +12,20 @@
   // The app's files are fetched into the cache once the page has loaded (before, they would hold
   // back its first paint on a slow line; as modulepreload, the browser would compile them at once),
   // and run only when needed: a phone's first seconds carry no script work, as on the landing page.
+  const linkAppFiles = (rel) => {
+    for (const file of html.dataset.appFiles.split(' ')) {
+      const link = document.createElement('link');
+      link.rel = rel;
+      link.href = file;
+      document.head.append(link);
+    }
+  };
   const afterPaint = html.dataset.prerenderStart === 'painted';
   let preloaded = afterPaint;
   const preload = () => {
     if (preloaded) return;
     preloaded = true;
-    for (const file of html.dataset.appFiles.split(' ')) {
-      const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.href = file;
-      document.head.append(link);
-    }
+    linkAppFiles('prefetch');
   };
   if (document.readyState === 'complete') preload();
   else addEventListener('load', preload, { once: true });
@@ -76,12 +79,7 @@
     const begin = () => {
       if (begun) return;
       begun = true;
-      for (const file of html.dataset.appFiles.split(' ')) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.href = file;
-        document.head.append(link);
-      }
+      linkAppFiles('modulepreload');
       import(html.dataset.appEntry);
     };
     try {
